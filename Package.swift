@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+// Lamina: Core Animation's layer model on Linux, composited in 2.5D and drawn with
+// OpenGL or a CPU reference rasterizer. Pipeline: model -> plan -> renderers -> tools.
+import PackageDescription
+
+let package = Package(
+    name: "Lamina",
+    products: [
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "LaminaScene", targets: ["LaminaScene"]),
+        .library(name: "LaminaCompositor", targets: ["LaminaCompositor"]),
+        .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
+        .executable(name: "lamina", targets: ["lamina"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
+        // Model: the Core Animation API (math, layers, key paths, geometry).
+        .target(name: "QuartzCore"),
+        // PNG in and out (libpng's simplified API), premultiplied RGBA8 inside.
+        .target(name: "LaminaImage", dependencies: ["QuartzCore", "CPNG"]),
+        // Scene files <-> layer trees.
+        .target(name: "LaminaScene", dependencies: ["QuartzCore", "LaminaImage"]),
+        // Plan: layer tree -> RenderPlan (targets of ordered, clipped, sorted quads).
+        .target(name: "LaminaCompositor", dependencies: ["QuartzCore"]),
+        // Renderer: the CPU reference rasterizer of a RenderPlan.
+        .target(name: "LaminaRaster", dependencies: ["LaminaCompositor", "QuartzCore"]),
+        // Tools.
+        .executableTarget(name: "lamina", dependencies: [
+            "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "QuartzCore"]),
+        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "LaminaScene", "QuartzCore"]),
+        .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "QuartzCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

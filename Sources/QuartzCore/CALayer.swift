@@ -1,0 +1,222 @@
+/// How a layer's contents image is placed in its bounds (Core Animation's names).
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let center = Self(rawValue: "center")
+    public static let top = Self(rawValue: "top")
+    public static let bottom = Self(rawValue: "bottom")
+    public static let left = Self(rawValue: "left")
+    public static let right = Self(rawValue: "right")
+    public static let topLeft = Self(rawValue: "topLeft")
+    public static let topRight = Self(rawValue: "topRight")
+    public static let bottomLeft = Self(rawValue: "bottomLeft")
+    public static let bottomRight = Self(rawValue: "bottomRight")
+    public static let resize = Self(rawValue: "resize")
+    public static let resizeAspect = Self(rawValue: "resizeAspect")
+    public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
+    /// Every gravity Core Animation defines.
+    public static let all: [Self] = [.center, .top, .bottom, .left, .right, .topLeft, .topRight,
+                                     .bottomLeft, .bottomRight, .resize, .resizeAspect, .resizeAspectFill]
+}
+
+/// A Core Animation layer: a rectangle in a tree of layers, placed in its superlayer by
+/// position, anchorPoint, zPosition and transform, drawing a background, contents, its
+/// sublayers and a border.
+///
+/// Defaults are Core Animation's: zero bounds and position, anchorPoint (0.5, 0.5),
+/// identity transforms, opacity 1, doubleSided true, an opaque black border color. One
+/// exception is Lamina's: `allowsEdgeAntialiasing` is true by default.
+open class CALayer: CustomStringConvertible {
+    /// A name, to find the layer by (scene files, animations, debugging).
+    open var name: String?
+    /// The layer's own coordinate space: origin and size.
+    open var bounds: CGRect = .zero
+    /// Where the anchor point sits in the superlayer's coordinate space.
+    open var position: CGPoint = .zero
+    /// The layer's position on the z axis (toward the viewer), added to the position.
+    open var zPosition: CGFloat = 0
+    /// The point of the bounds, in unit coordinates, that sits at `position` and about
+    /// which the transform applies.
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    /// The anchor's z component: the layer lies in the plane z = -anchorPointZ of its
+    /// position (unlike CSS's transform-origin z, this does not cancel).
+    open var anchorPointZ: CGFloat = 0
+    /// The layer's transform, applied about its anchor point.
+    open var transform: CATransform3D = CATransform3DIdentity
+    /// The transform applied to the sublayers, about this layer's anchor point.
+    open var sublayerTransform: CATransform3D = CATransform3DIdentity
+    /// Whether the layer (and its subtree) is hidden.
+    open var isHidden = false
+    /// Whether the back face is drawn; a single-sided layer turned away is culled.
+    open var isDoubleSided = true
+    /// Whether the sublayers' geometry is flipped vertically about the middle of the bounds.
+    open var isGeometryFlipped = false
+    /// Whether contents and sublayers are clipped to the (rounded) bounds.
+    open var masksToBounds = false
+    /// Opacity, 0...1, applied to the layer and its subtree as a group.
+    open var opacity: Float = 1
+    /// The background color, drawn behind contents and sublayers.
+    open var backgroundColor: CGColor?
+    /// The radius rounding the background and border (and masks, with masksToBounds).
+    open var cornerRadius: CGFloat = 0
+    /// The width of the border, drawn inside the bounds above contents and sublayers.
+    open var borderWidth: CGFloat = 0
+    /// The border's color.
+    open var borderColor: CGColor? = CGColor.black
+    /// The contents: a `CGImage`, or nil.
+    open var contents: Any?
+    /// How the contents image is fitted into the bounds.
+    open var contentsGravity: CALayerContentsGravity = .resize
+    /// The part of the contents image used, in unit coordinates (top-left origin).
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// Whether the layer's edges are anti-aliased (Lamina defaults this to true).
+    open var allowsEdgeAntialiasing = true
+    /// Lamina's light for the 3D rendering context this layer roots (an extension).
+    open var light: LaminaLight?
+
+    /// The layer's superlayer.
+    public internal(set) weak var superlayer: CALayer?
+    private var storedSublayers: [CALayer] = []
+
+    /// A new layer with Core Animation's defaults.
+    public required init() {}
+
+    /// A copy of `layer`'s properties (not its sublayers), as Core Animation makes
+    /// presentation layers.
+    public required init(layer: Any) {
+        if let other = layer as? CALayer { copyProperties(from: other) }
+    }
+
+    /// Copies every model property from `other` (not the tree links).
+    open func copyProperties(from other: CALayer) {
+        name = other.name; bounds = other.bounds; position = other.position; zPosition = other.zPosition
+        anchorPoint = other.anchorPoint; anchorPointZ = other.anchorPointZ; transform = other.transform
+        sublayerTransform = other.sublayerTransform; isHidden = other.isHidden; isDoubleSided = other.isDoubleSided
+        isGeometryFlipped = other.isGeometryFlipped; masksToBounds = other.masksToBounds; opacity = other.opacity
+        backgroundColor = other.backgroundColor; cornerRadius = other.cornerRadius; borderWidth = other.borderWidth
+        borderColor = other.borderColor; contents = other.contents; contentsGravity = other.contentsGravity
+        contentsRect = other.contentsRect; allowsEdgeAntialiasing = other.allowsEdgeAntialiasing; light = other.light
+    }
+
+    // MARK: Sublayers
+
+    /// The sublayers, back to front (nil when there are none, as in Core Animation).
+    open var sublayers: [CALayer]? {
+        get { storedSublayers.isEmpty ? nil : storedSublayers }
+        set {
+            for s in storedSublayers { s.superlayer = nil }
+            storedSublayers = []
+            for s in newValue ?? [] { addSublayer(s) }
+        }
+    }
+
+    /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
+    open func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(storedSublayers.count))
+    }
+
+    /// Inserts `layer` at `index` in the sublayers (clamped to the end).
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        precondition(layer !== self && !isDescendant(of: layer), "CALayer: inserting a layer into its own subtree")
+        layer.removeFromSuperlayer()
+        let i = min(Int(index), storedSublayers.count)
+        storedSublayers.insert(layer, at: i)
+        layer.superlayer = self
+    }
+
+    /// Inserts `layer` just below `sibling` (at the front of the list when sibling is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let i = sibling.flatMap { s in storedSublayers.firstIndex { $0 === s } } ?? 0
+        insertSublayerAdjusting(layer, at: i)
+    }
+
+    /// Inserts `layer` just above `sibling` (at the end of the list when sibling is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let i = sibling.flatMap { s in storedSublayers.firstIndex { $0 === s }.map { $0 + 1 } } ?? storedSublayers.count
+        insertSublayerAdjusting(layer, at: i)
+    }
+
+    private func insertSublayerAdjusting(_ layer: CALayer, at index: Int) {
+        var i = index
+        // Removing the layer from this same list first shifts the target index.
+        if layer.superlayer === self, let old = storedSublayers.firstIndex(where: { $0 === layer }), old < i { i -= 1 }
+        layer.removeFromSuperlayer()
+        insertSublayer(layer, at: UInt32(max(0, i)))
+    }
+
+    /// Detaches the layer from its superlayer.
+    open func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.storedSublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// Replaces the sublayer `oldLayer` with `newLayer` at the same index.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let i = storedSublayers.firstIndex(where: { $0 === oldLayer }) else { return }
+        if oldLayer === newLayer { return }
+        oldLayer.removeFromSuperlayer()
+        newLayer.removeFromSuperlayer()
+        storedSublayers.insert(newLayer, at: min(i, storedSublayers.count))
+        newLayer.superlayer = self
+    }
+
+    /// Whether `ancestor` is this layer or one of its superlayers.
+    public func isDescendant(of ancestor: CALayer) -> Bool {
+        var l: CALayer? = self
+        while let c = l { if c === ancestor { return true }; l = c.superlayer }
+        return false
+    }
+
+    // MARK: Affine convenience
+
+    /// The transform as an affine transform (its affine part).
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    /// Sets the transform from an affine transform.
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    open var description: String {
+        let kind = String(describing: type(of: self))
+        return "<\(kind)\(name.map { " \"\($0)\"" } ?? "") bounds=\(bounds) position=\(position)>"
+    }
+}
+
+/// A layer that does not flatten: its sublayers join the 3D rendering context of its
+/// superlayer. It draws no content of its own (background, contents, border and
+/// masksToBounds are ignored) and applies its opacity to each sublayer separately.
+open class CATransformLayer: CALayer {}
+
+/// How a text layer aligns its text.
+public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let natural = Self(rawValue: "natural")
+    public static let left = Self(rawValue: "left")
+    public static let right = Self(rawValue: "right")
+    public static let center = Self(rawValue: "center")
+    public static let justified = Self(rawValue: "justified")
+    /// Every mode Core Animation defines.
+    public static let all: [Self] = [.natural, .left, .right, .center, .justified]
+}
+
+/// A layer that draws a string (its properties; text rendering comes with FreeType).
+open class CATextLayer: CALayer {
+    /// The text: a String (or nil).
+    open var string: Any?
+    /// The font size in points (Core Animation's default is 36).
+    open var fontSize: CGFloat = 36
+    /// The text color (default opaque white).
+    open var foregroundColor: CGColor? = CGColor.white
+    /// The alignment within the bounds.
+    open var alignmentMode: CATextLayerAlignmentMode = .natural
+    /// Whether the text wraps to the bounds.
+    open var isWrapped = false
+
+    open override func copyProperties(from other: CALayer) {
+        super.copyProperties(from: other)
+        if let t = other as? CATextLayer {
+            string = t.string; fontSize = t.fontSize; foregroundColor = t.foregroundColor
+            alignmentMode = t.alignmentMode; isWrapped = t.isWrapped
+        }
+    }
+}
