@@ -1,0 +1,101 @@
+// A JSON document as plain values, keeping booleans apart from numbers (which
+import Foundation
+// JSONSerialization on Linux does not), so every scene error can name its JSON path.
+
+/// A parsed JSON value.
+public indirect enum JSONValue: Equatable, Sendable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue], order: [String])
+
+    public init(from decoder: Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+            self = .array(items)
+            return
+        }
+        if let object = try? decoder.container(keyedBy: AnyKey.self) {
+            var dict: [String: JSONValue] = [:]
+            for key in object.allKeys { dict[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
+            // Key order is not kept by the decoder; sort for stable messages.
+            self = .object(dict, order: dict.keys.sorted())
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { self = .null; return }
+        if let b = try? single.decode(Bool.self) { self = .bool(b); return }
+        if let d = try? single.decode(Double.self) { self = .number(d); return }
+        self = .string(try single.decode(String.self))
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Parses JSON text.
+    public static func parse(_ data: Data) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// The value as it would be written, for messages.
+    public var brief: String {
+        switch self {
+        case .null: "null"
+        case .bool(let b): "\(b)"
+        case .number(let d): JSONWriter.number(d)
+        case .string(let s): "\"\(s)\""
+        case .array(let a): a.count <= 6 ? "[" + a.map(\.brief).joined(separator: ", ") + "]" : "an array of \(a.count)"
+        case .object(_, let order): "an object with keys " + order.joined(separator: ", ")
+        }
+    }
+}
+
+/// Writes JSON text with a fixed layout: objects one key per line, short number arrays on one line.
+enum JSONWriter {
+    /// The shortest text that reads back as the same Double.
+    static func number(_ d: Double) -> String {
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+        return "\(d)"
+    }
+
+    static func write(_ v: JSONValue, indent: String = "") -> String {
+        let inner = indent + "  "
+        switch v {
+        case .array(let items):
+            if items.isEmpty { return "[]" }
+            if items.allSatisfy({ if case .number = $0 { return true }; return false }) {
+                return "[" + items.map { write($0) }.joined(separator: ", ") + "]"
+            }
+            return "[\n" + items.map { inner + write($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+        case .object(let dict, let order):
+            if order.isEmpty { return "{}" }
+            return "{\n" + order.map { k in inner + quote(k) + ": " + write(dict[k]!, indent: inner) }.joined(separator: ",\n")
+                + "\n" + indent + "}"
+        case .string(let s): return quote(s)
+        default: return v.brief
+        }
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,74 @@
+// Scene files (SCENE_FORMAT.md, contract version 1) as layer trees.
+import QuartzCore
+
+/// A scene: a canvas and a layer tree (plus the animations section).
+public final class Scene {
+    /// Free text from the file.
+    public var description: String?
+    /// The output canvas.
+    public var canvas: Canvas
+    /// The root layer, placed in canvas space like any sublayer in its parent.
+    public var root: CALayer
+    /// The `animations` section, validated.
+    public var animations: [SceneAnimation]
+    /// The file the scene was read from, if any.
+    public var url: URL?
+
+    /// A scene from its parts.
+    public init(description: String? = nil, canvas: Canvas, root: CALayer, animations: [SceneAnimation] = [], url: URL? = nil) {
+        self.description = description
+        self.canvas = canvas
+        self.root = root
+        self.animations = animations
+        self.url = url
+    }
+
+    /// Every layer of the tree in pre-order.
+    public var allLayers: [CALayer] {
+        var out: [CALayer] = []
+        func walk(_ l: CALayer) { out.append(l); for s in l.sublayers ?? [] { walk(s) } }
+        walk(root)
+        return out
+    }
+}
+
+/// The canvas: size in points, pixels per point, and the background under everything.
+public struct Canvas: Equatable {
+    /// Width in points.
+    public var width: Double
+    /// Height in points.
+    public var height: Double
+    /// Pixels per point.
+    public var scale: Double
+    /// The background color (nil: clear).
+    public var background: CGColor?
+
+    /// A canvas.
+    public init(width: Double, height: Double, scale: Double = 1, background: CGColor? = nil) {
+        self.width = width; self.height = height; self.scale = scale; self.background = background
+    }
+
+    /// The output image size in pixels: width*scale x height*scale, each rounded to nearest.
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((width * scale).rounded()), Int((height * scale).rounded()))
+    }
+}
+
+/// A scene file that does not follow the contract: the file, the JSON path and the problem.
+public struct SceneError: Error, CustomStringConvertible, Equatable {
+    /// The scene file, when known.
+    public var file: String?
+    /// The JSON path of the offending value, e.g. `root.sublayers[2].transform[1]`.
+    public var path: String
+    /// What is wrong.
+    public var message: String
+
+    public init(file: String? = nil, path: String, message: String) {
+        self.file = file; self.path = path; self.message = message
+    }
+
+    public var description: String {
+        let loc = path.isEmpty ? "" : "\(path): "
+        return (file.map { "\($0): " } ?? "") + loc + message
+    }
+}

@@ -1,0 +1,73 @@
+// Reading the `animations` section.
+import QuartzCore
+
+extension SceneReader {
+    func animation(_ v: JSONValue, _ path: String, layers: [CALayer]) throws -> SceneAnimation {
+        let d = try object(v, path, allowed: Self.animationKeys)
+        guard let lv = d["layer"] else { throw fail("\(path).layer", "missing (the name of the animated layer)") }
+        let name = try string(lv, "\(path).layer")
+        let hits = layers.filter { $0.name == name }
+        guard let target = hits.first else { throw fail("\(path).layer", "no layer is named \"\(name)\"") }
+        guard hits.count == 1 else { throw fail("\(path).layer", "\(hits.count) layers are named \"\(name)\"; an animated layer's name must be unique") }
+        guard let kv = d["keyPath"] else { throw fail("\(path).keyPath", "missing") }
+        let keyPath = try string(kv, "\(path).keyPath")
+        let parse: (JSONValue, String) throws -> AnimationValue
+        if let spec = SceneAnimation.scalarPaths[keyPath] {
+            parse = { v, p in
+                switch spec.kind {
+                case "color": return .color(try color(v, p))
+                case "number": return .number(try number(v, p))
+                default: return .vector(try numbers(v, spec.count, p))
+                }
+            }
+        } else if keyPath == "transform" || keyPath == "sublayerTransform" {
+            parse = { v, p in .transform(try transform(v, p)) }
+        } else if let dot = keyPath.firstIndex(of: "."), ["transform", "sublayerTransform"].contains(String(keyPath[..<dot])),
+                  SceneAnimation.subPaths.contains(String(keyPath[keyPath.index(after: dot)...])) {
+            let base = String(keyPath[..<dot]), sub = String(keyPath[keyPath.index(after: dot)...])
+            let model = base == "transform" ? target.transform : target.sublayerTransform
+            guard model == CATransform3DIdentity else {
+                throw fail("\(path).keyPath", "a \(keyPath) animation needs the layer's model \(base) to be the identity (for now)")
+            }
+            parse = { v, p in sub == "translation" ? .vector(try numbers(v, 2, p)) : .number(try number(v, p)) }
+        } else {
+            throw fail("\(path).keyPath", "unknown or non-animatable key path \"\(keyPath)\"")
+        }
+        guard let tv = d["to"] else { throw fail("\(path).to", "missing") }
+        var a = SceneAnimation(layer: name, keyPath: keyPath, from: try d["from"].map { try parse($0, "\(path).from") },
+                               to: try parse(tv, "\(path).to"))
+        if let b = d["beginTime"] { a.beginTime = try number(b, "\(path).beginTime") }
+        if let x = d["duration"] {
+            a.duration = try number(x, "\(path).duration")
+            guard a.duration >= 0 else { throw fail("\(path).duration", "must not be negative") }
+            if a.duration == 0 { a.duration = 0.25 }  // Core Animation: 0 means the default
+        }
+        if let t = d["timingFunction"] {
+            if case .string(let s) = t {
+                guard let f = TimingFunctionSpec.named[s] else {
+                    throw fail("\(path).timingFunction", "unknown timing function \"\(s)\" (linear, easeIn, easeOut, easeInEaseOut, default)")
+                }
+                a.timingFunction = f
+            } else {
+                let c = try numbers(t, 4, "\(path).timingFunction")
+                guard (0...1).contains(c[0]), (0...1).contains(c[2]) else {
+                    throw fail("\(path).timingFunction", "control point x outside 0...1")
+                }
+                a.timingFunction = TimingFunctionSpec(c1: (c[0], c[1]), c2: (c[2], c[3]))
+            }
+        }
+        if let r = d["repeatCount"] {
+            a.repeatCount = try number(r, "\(path).repeatCount")
+            guard a.repeatCount >= 0 else { throw fail("\(path).repeatCount", "must not be negative") }
+            if a.repeatCount == 0 { a.repeatCount = 1 }  // Core Animation: 0 means once
+        }
+        if let r = d["autoreverses"] { a.autoreverses = try bool(r, "\(path).autoreverses") }
+        if let f = d["fillMode"] {
+            a.fillMode = try string(f, "\(path).fillMode")
+            guard SceneAnimation.fillModes.contains(a.fillMode) else {
+                throw fail("\(path).fillMode", "unknown fill mode \"\(a.fillMode)\" (removed, forwards, backwards, both)")
+            }
+        }
+        return a
+    }
+}

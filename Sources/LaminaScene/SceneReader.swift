@@ -1,0 +1,330 @@
+// Reading scene files into layer trees. Every error names the JSON path and the problem.
+import LaminaImage
+import QuartzCore
+
+extension Scene {
+    /// Reads and validates a scene file (contents images are decoded too).
+    public static func read(contentsOf path: String) throws -> Scene {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SceneError(file: path, path: "", message: FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+        }
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            let scene = try parse(data, baseDirectory: base)
+            scene.url = URL(fileURLWithPath: path)
+            return scene
+        } catch var e as SceneError {
+            e.file = path
+            throw e
+        }
+    }
+
+    /// Parses scene JSON; relative `contents` paths resolve against `baseDirectory`.
+    public static func parse(_ data: Data, baseDirectory: URL) throws -> Scene {
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(data)
+        } catch {
+            throw SceneError(path: "", message: "not valid JSON: \(jsonMessage(error))")
+        }
+        return try SceneReader(base: baseDirectory).scene(json)
+    }
+
+    private static func jsonMessage(_ error: Error) -> String {
+        if case DecodingError.dataCorrupted(let ctx) = error {
+            if let u = ctx.underlyingError { return "\(ctx.debugDescription) \((u as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(u)")" }
+            return ctx.debugDescription
+        }
+        return "\(error)"
+    }
+}
+
+struct SceneReader {
+    let base: URL
+
+    static let topKeys: Set<String> = ["format", "description", "canvas", "root", "animations"]
+    static let canvasKeys: Set<String> = ["width", "height", "scale", "background"]
+    static let lightKeys: Set<String> = ["direction", "ambient"]
+    static let layerKeys: Set<String> = [
+        "type", "name", "frame", "bounds", "position", "anchorPoint", "anchorPointZ", "zPosition", "transform",
+        "sublayerTransform", "affineTransform", "backgroundColor", "opacity", "hidden", "doubleSided", "masksToBounds",
+        "cornerRadius", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsRect", "geometryFlipped",
+        "allowsEdgeAntialiasing", "light", "sublayers",
+    ]
+    static let textKeys: Set<String> = ["string", "fontSize", "foregroundColor", "alignmentMode"]
+    static let animationKeys: Set<String> = ["layer", "keyPath", "from", "to", "beginTime", "duration", "timingFunction",
+                                             "repeatCount", "autoreverses", "fillMode"]
+    static let namedColors: [String: (Double, Double, Double, Double)] = [
+        "black": (0, 0, 0, 1), "darkGray": (1.0 / 3, 1.0 / 3, 1.0 / 3, 1), "lightGray": (2.0 / 3, 2.0 / 3, 2.0 / 3, 1),
+        "white": (1, 1, 1, 1), "gray": (0.5, 0.5, 0.5, 1), "red": (1, 0, 0, 1), "green": (0, 1, 0, 1), "blue": (0, 0, 1, 1),
+        "cyan": (0, 1, 1, 1), "yellow": (1, 1, 0, 1), "magenta": (1, 0, 1, 1), "orange": (1, 0.5, 0, 1),
+        "purple": (0.5, 0, 0.5, 1), "brown": (0.6, 0.4, 0.2, 1), "clear": (0, 0, 0, 0),
+    ]
+
+    func fail(_ path: String, _ message: String) -> SceneError { SceneError(path: path, message: message) }
+
+    // MARK: Primitives
+
+    func object(_ v: JSONValue, _ path: String, allowed: Set<String>) throws -> [String: JSONValue] {
+        guard case .object(let d, let order) = v else { throw fail(path, "expected an object, got \(v.brief)") }
+        for k in order where !allowed.contains(k) { throw fail(path.isEmpty ? k : "\(path).\(k)", "unknown key \"\(k)\"") }
+        return d
+    }
+
+    func number(_ v: JSONValue, _ path: String) throws -> Double {
+        guard case .number(let d) = v else { throw fail(path, "expected a number, got \(v.brief)") }
+        guard d.isFinite else { throw fail(path, "not a finite number") }
+        return d
+    }
+
+    func numbers(_ v: JSONValue, _ n: Int, _ path: String) throws -> [Double] {
+        guard case .array(let a) = v else { throw fail(path, "expected \(n) numbers, got \(v.brief)") }
+        guard a.count == n else { throw fail(path, "expected \(n) numbers, got \(a.count)") }
+        return try a.enumerated().map { try number($0.element, "\(path)[\($0.offset)]") }
+    }
+
+    func bool(_ v: JSONValue, _ path: String) throws -> Bool {
+        guard case .bool(let b) = v else { throw fail(path, "expected true or false, got \(v.brief)") }
+        return b
+    }
+
+    func string(_ v: JSONValue, _ path: String) throws -> String {
+        guard case .string(let s) = v else { throw fail(path, "expected a string, got \(v.brief)") }
+        return s
+    }
+
+    func color(_ v: JSONValue, _ path: String) throws -> CGColor {
+        if case .string(let s) = v {
+            if let c = Self.namedColors[s] { return CGColor(red: c.0, green: c.1, blue: c.2, alpha: c.3) }
+            if s.hasPrefix("#"), s.count == 7 || s.count == 9 {
+                let hex = Array(s.dropFirst())
+                var comps: [Double] = []
+                var i = 0
+                while i < hex.count {
+                    guard let b = UInt8(String(hex[i..<i + 2]), radix: 16) else { throw fail(path, "bad color \"\(s)\"") }
+                    comps.append(Double(b) / 255)
+                    i += 2
+                }
+                if comps.count == 3 { comps.append(1) }
+                return CGColor(red: comps[0], green: comps[1], blue: comps[2], alpha: comps[3])
+            }
+            throw fail(path, "bad color \"\(s)\" (use #RRGGBB, #RRGGBBAA, [r, g, b, a] or a UIColor name)")
+        }
+        let c = try numbers(v, 4, path)
+        for (i, x) in c.enumerated() where !(0...1).contains(x) {
+            throw fail("\(path)[\(i)]", "color component \(JSONWriter.number(x)) outside 0...1")
+        }
+        return CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3])
+    }
+
+    /// A transform: 16 numbers in field order, or a list of steps applied in order.
+    func transform(_ v: JSONValue, _ path: String) throws -> CATransform3D {
+        guard case .array(let items) = v else { throw fail(path, "a transform is 16 numbers or a list of steps, got \(v.brief)") }
+        if items.count == 16, items.allSatisfy({ if case .number = $0 { return true }; return false }) {
+            return try finite(CATransform3D(fields: numbers(v, 16, path).map { CGFloat($0) }), path)
+        }
+        var t = CATransform3DIdentity
+        for (i, step) in items.enumerated() {
+            let sp = "\(path)[\(i)]"
+            guard case .object(let d, let order) = step else {
+                throw fail(sp, items.count == 16 ? "a 16-number matrix holds only numbers; got \(step.brief)" : "a step is an object with one key, got \(step.brief)")
+            }
+            guard order.count == 1, let key = order.first, let arg = d[key] else {
+                throw fail(sp, "a step has exactly one key, got \(order.count)")
+            }
+            let ap = "\(sp).\(key)"
+            switch key {
+            case "translate":
+                let a = try numbers(arg, 3, ap)
+                t = CATransform3DTranslate(t, a[0], a[1], a[2])
+            case "scale":
+                let a = try numbers(arg, 3, ap)
+                t = CATransform3DScale(t, a[0], a[1], a[2])
+            case "rotate":
+                let a = try numbers(arg, 4, ap)
+                t = CATransform3DRotate(t, a[0], a[1], a[2], a[3])
+            case "rotateDegrees":
+                let a = try numbers(arg, 4, ap)
+                t = CATransform3DRotate(t, a[0] * .pi / 180, a[1], a[2], a[3])
+            case "m34":
+                t.m34 = try number(arg, ap)
+            case "perspective":
+                let d = try number(arg, ap)
+                guard d != 0 else { throw fail(ap, "perspective distance must not be 0") }
+                t.m34 = -1 / d
+            case "matrix":
+                t = CATransform3DConcat(CATransform3D(fields: try numbers(arg, 16, ap).map { CGFloat($0) }), t)
+            case "affine":
+                let a = try numbers(arg, 6, ap)
+                t = CATransform3DConcat(CATransform3DMakeAffineTransform(CGAffineTransform(a[0], a[1], a[2], a[3], a[4], a[5])), t)
+            default:
+                throw fail(sp, "unknown step \"\(key)\" (translate, scale, rotate, rotateDegrees, m34, perspective, matrix, affine)")
+            }
+        }
+        return try finite(t, path)
+    }
+
+    func finite(_ t: CATransform3D, _ path: String) throws -> CATransform3D {
+        guard t.isFinite else { throw fail(path, "the transform has a non-finite entry") }
+        return t
+    }
+
+    // MARK: Document
+
+    func scene(_ v: JSONValue) throws -> Scene {
+        let d = try object(v, "", allowed: Self.topKeys)
+        guard let f = d["format"] else { throw fail("format", "missing (expected 1)") }
+        guard try number(f, "format") == 1 else { throw fail("format", "unsupported format \(f.brief) (expected 1)") }
+        guard let c = d["canvas"] else { throw fail("canvas", "missing") }
+        guard let r = d["root"] else { throw fail("root", "missing") }
+        let cd = try object(c, "canvas", allowed: Self.canvasKeys)
+        guard let w = cd["width"] else { throw fail("canvas.width", "missing") }
+        guard let h = cd["height"] else { throw fail("canvas.height", "missing") }
+        var canvas = Canvas(width: try number(w, "canvas.width"), height: try number(h, "canvas.height"))
+        if let s = cd["scale"] { canvas.scale = try number(s, "canvas.scale") }
+        for (k, x) in [("width", canvas.width), ("height", canvas.height), ("scale", canvas.scale)] where x <= 0 {
+            throw fail("canvas.\(k)", "must be positive")
+        }
+        let px = canvas.pixelSize
+        guard px.width >= 1, px.height >= 1, px.width <= 16384, px.height <= 16384 else {
+            throw fail("canvas", "the image would be \(px.width)x\(px.height) pixels (1...16384 a side)")
+        }
+        if let b = cd["background"] { canvas.background = try color(b, "canvas.background") }
+        var description: String?
+        if let s = d["description"] { description = try string(s, "description") }
+        let root = try layer(r, "root")
+        var animations: [SceneAnimation] = []
+        if let a = d["animations"] {
+            guard case .array(let items) = a else { throw fail("animations", "expected a list, got \(a.brief)") }
+            var all: [CALayer] = []
+            func walk(_ l: CALayer) { all.append(l); for s in l.sublayers ?? [] { walk(s) } }
+            walk(root)
+            animations = try items.enumerated().map { try animation($0.element, "animations[\($0.offset)]", layers: all) }
+        }
+        return Scene(description: description, canvas: canvas, root: root, animations: animations)
+    }
+
+    // MARK: Layers
+
+    func layer(_ v: JSONValue, _ path: String) throws -> CALayer {
+        let d = try object(v, path, allowed: Self.layerKeys.union(Self.textKeys))
+        let type = try d["type"].map { try string($0, "\(path).type") } ?? "layer"
+        let layer: CALayer
+        switch type {
+        case "layer": layer = CALayer()
+        case "transformLayer": layer = CATransformLayer()
+        case "textLayer": layer = CATextLayer()
+        default: throw fail("\(path).type", "unknown layer type \"\(type)\" (layer, transformLayer, textLayer)")
+        }
+        if type != "textLayer" {
+            for k in Self.textKeys.sorted() where d[k] != nil {
+                throw fail("\(path).\(k)", "unknown key \"\(k)\" (only a textLayer has it)")
+            }
+        }
+        func get(_ k: String) -> (JSONValue, String)? { d[k].map { ($0, "\(path).\(k)") } }
+        if let (v, p) = get("name") { layer.name = try string(v, p) }
+        if let (v, p) = get("anchorPoint") { let a = try numbers(v, 2, p); layer.anchorPoint = CGPoint(x: a[0], y: a[1]) }
+        if let (v, p) = get("anchorPointZ") { layer.anchorPointZ = try number(v, p) }
+        // frame first (with the final anchor point), so bounds and position win when present.
+        if let (v, p) = get("frame") {
+            let f = try numbers(v, 4, p)
+            guard f[2] >= 0, f[3] >= 0 else { throw fail(p, "frame size must not be negative") }
+            layer.frame = CGRect(x: f[0], y: f[1], width: f[2], height: f[3])
+        }
+        if let (v, p) = get("bounds") {
+            let b = try numbers(v, 4, p)
+            guard b[2] >= 0, b[3] >= 0 else { throw fail(p, "bounds size must not be negative") }
+            layer.bounds = CGRect(x: b[0], y: b[1], width: b[2], height: b[3])
+        }
+        if let (v, p) = get("position") { let a = try numbers(v, 2, p); layer.position = CGPoint(x: a[0], y: a[1]) }
+        if let (v, p) = get("zPosition") { layer.zPosition = try number(v, p) }
+        if d["transform"] != nil && d["affineTransform"] != nil {
+            throw fail("\(path).affineTransform", "a layer may not have both transform and affineTransform")
+        }
+        if let (v, p) = get("transform") { layer.transform = try transform(v, p) }
+        if let (v, p) = get("affineTransform") {
+            let a = try numbers(v, 6, p)
+            layer.transform = CATransform3DMakeAffineTransform(CGAffineTransform(a[0], a[1], a[2], a[3], a[4], a[5]))
+        }
+        if let (v, p) = get("sublayerTransform") { layer.sublayerTransform = try transform(v, p) }
+        if let (v, p) = get("backgroundColor") { layer.backgroundColor = try color(v, p) }
+        if let (v, p) = get("opacity") {
+            let o = try number(v, p)
+            guard (0...1).contains(o) else { throw fail(p, "opacity \(JSONWriter.number(o)) outside 0...1") }
+            layer.opacity = Float(o)
+        }
+        if let (v, p) = get("hidden") { layer.isHidden = try bool(v, p) }
+        if let (v, p) = get("doubleSided") { layer.isDoubleSided = try bool(v, p) }
+        if let (v, p) = get("masksToBounds") { layer.masksToBounds = try bool(v, p) }
+        if let (v, p) = get("geometryFlipped") { layer.isGeometryFlipped = try bool(v, p) }
+        if let (v, p) = get("allowsEdgeAntialiasing") { layer.allowsEdgeAntialiasing = try bool(v, p) }
+        if let (v, p) = get("cornerRadius") {
+            let r = try number(v, p)
+            guard r >= 0 else { throw fail(p, "cornerRadius must not be negative") }
+            layer.cornerRadius = r
+        }
+        if let (v, p) = get("borderWidth") {
+            let w = try number(v, p)
+            guard w >= 0 else { throw fail(p, "borderWidth must not be negative") }
+            layer.borderWidth = w
+        }
+        if let (v, p) = get("borderColor") { layer.borderColor = try color(v, p) }
+        if let (v, p) = get("contents") {
+            let rel = try string(v, p)
+            let url = rel.hasPrefix("/") ? URL(fileURLWithPath: rel) : base.appendingPathComponent(rel)
+            do {
+                layer.contents = try PNG.read(url.standardizedFileURL.path)
+            } catch let e as PNGError {
+                throw fail(p, "contents image \(e.description)")
+            }
+        }
+        if let (v, p) = get("contentsGravity") {
+            let g = try string(v, p)
+            guard CALayerContentsGravity.all.contains(CALayerContentsGravity(rawValue: g)) else {
+                throw fail(p, "unknown gravity \"\(g)\" (\(CALayerContentsGravity.all.map(\.rawValue).joined(separator: ", ")))")
+            }
+            layer.contentsGravity = CALayerContentsGravity(rawValue: g)
+        }
+        if let (v, p) = get("contentsRect") {
+            let r = try numbers(v, 4, p)
+            layer.contentsRect = CGRect(x: r[0], y: r[1], width: r[2], height: r[3])
+        }
+        if let (v, p) = get("light") { layer.light = try light(v, p) }
+        if let text = layer as? CATextLayer {
+            if let (v, p) = get("string") { text.string = try string(v, p) }
+            if let (v, p) = get("fontSize") {
+                let s = try number(v, p)
+                guard s > 0 else { throw fail(p, "fontSize must be positive") }
+                text.fontSize = s
+            }
+            if let (v, p) = get("foregroundColor") { text.foregroundColor = try color(v, p) }
+            if let (v, p) = get("alignmentMode") {
+                let m = try string(v, p)
+                guard CATextLayerAlignmentMode.all.contains(CATextLayerAlignmentMode(rawValue: m)) else {
+                    throw fail(p, "unknown alignment mode \"\(m)\" (natural, left, right, center, justified)")
+                }
+                text.alignmentMode = CATextLayerAlignmentMode(rawValue: m)
+            }
+        }
+        if let (v, p) = get("sublayers") {
+            guard case .array(let subs) = v else { throw fail(p, "expected a list of layers, got \(v.brief)") }
+            for (i, s) in subs.enumerated() { layer.addSublayer(try self.layer(s, "\(p)[\(i)]")) }
+        }
+        return layer
+    }
+
+    func light(_ v: JSONValue, _ path: String) throws -> LaminaLight {
+        let d = try object(v, path, allowed: Self.lightKeys)
+        var light = LaminaLight()
+        if let dir = d["direction"] {
+            let a = try numbers(dir, 3, "\(path).direction")
+            guard a.contains(where: { $0 != 0 }) else { throw fail("\(path).direction", "must not be the zero vector") }
+            light.direction = (a[0], a[1], a[2])
+        }
+        if let a = d["ambient"] {
+            light.ambient = try number(a, "\(path).ambient")
+            guard (0...1).contains(light.ambient) else { throw fail("\(path).ambient", "outside 0...1") }
+        }
+        return light
+    }
+}

@@ -1,0 +1,10 @@
+// The `lamina` command-line tool: validate, render, plan, diff scene files.
+import ArgumentParser
+
+@main
+struct Lamina: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lamina",
+        abstract: "Core Animation layer trees on Linux: validate, plan and render scene files.",
+        subcommands: [Validate.self])
+}
