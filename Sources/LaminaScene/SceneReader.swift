@@ -31,11 +31,18 @@ extension Scene {
     }
 
     private static func jsonMessage(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let ctx) = error {
-            if let u = ctx.underlyingError { return "\(ctx.debugDescription) \((u as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(u)")" }
-            return ctx.debugDescription
+        switch error {
+        case DecodingError.dataCorrupted(let ctx):
+            guard let u = ctx.underlyingError else { return ctx.debugDescription }
+            let detail = (u as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(u)"
+            return detail.isEmpty ? ctx.debugDescription : detail
+        case DecodingError.typeMismatch(_, let ctx):
+            // A number JSONDecoder cannot hold as a Double (e.g. 1e999) lands here.
+            let path = ctx.codingPath.map { k in k.intValue.map { "[\($0)]" } ?? ".\(k.stringValue)" }.joined()
+            return "\(path.hasPrefix(".") ? String(path.dropFirst()) : path): not a finite number"
+        default:
+            return "\(error)"
         }
-        return "\(error)"
     }
 }
 

@@ -57,10 +57,12 @@ extension CALayer {
         let z = h.w != 0 ? h.z / h.w : 0
         // Members of the context self roots (or, for a transform layer, continues).
         var best: (layer: CALayer, z: CGFloat)?
-        let childRef: CALayer? = self is CATransformLayer ? reference : self
+        // A transform layer's sublayers share its reference (p stays in the reference's
+        // space); an ordinary layer roots their context, so they get p in self's space.
+        let (childRef, childPoint): (CALayer?, CGPoint) = self is CATransformLayer ? (reference, p) : (self, local)
         let ordered = (sublayers ?? []).enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
         for (_, s) in ordered {
-            guard let hit = s.depthHit(p, reference: childRef == nil ? nil : childRef) else { continue }
+            guard let hit = s.depthHit(childPoint, reference: childRef) else { continue }
             if let b = best, hit.z < b.z { continue }
             best = hit
         }

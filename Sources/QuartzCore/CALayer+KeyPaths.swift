@@ -100,6 +100,8 @@ extension CALayer {
     /// A number from any of the ways Swift code on either platform passes one.
     static func number(_ v: Any?) -> CGFloat? {
         switch v {
+        // CGFloat first: on Linux a boxed CGFloat does not cast to Double or NSNumber.
+        case let c as CGFloat: c
         case let d as Double: d
         case let f as Float: CGFloat(f)
         case let i as Int: CGFloat(i)

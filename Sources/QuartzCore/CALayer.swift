@@ -153,11 +153,14 @@ open class CALayer: CustomStringConvertible {
 
     /// Replaces the sublayer `oldLayer` with `newLayer` at the same index.
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard let i = storedSublayers.firstIndex(where: { $0 === oldLayer }) else { return }
-        if oldLayer === newLayer { return }
-        oldLayer.removeFromSuperlayer()
+        guard oldLayer !== newLayer, storedSublayers.contains(where: { $0 === oldLayer }) else { return }
+        // Detach newLayer first (it may be a sibling), then find oldLayer's slot: taking the
+        // index before removing a sibling that sits in front of oldLayer would shift the
+        // replacement one place too far.
         newLayer.removeFromSuperlayer()
-        storedSublayers.insert(newLayer, at: min(i, storedSublayers.count))
+        guard let i = storedSublayers.firstIndex(where: { $0 === oldLayer }) else { return }
+        storedSublayers[i] = newLayer
+        oldLayer.superlayer = nil
         newLayer.superlayer = self
     }
 

@@ -30,12 +30,15 @@ public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFlo
     guard len > 0, len.isFinite else { return CATransform3DIdentity }
     let (x, y, z) = (x / len, y / len, z / len)
     let c = cos(angle), s = sin(angle), t = 1 - c
-    // c + t*z*z (not 1 - t*(x*x + y*y)) keeps m33 exactly 1 for a pure z rotation, so
-    // CATransform3DIsAffine holds for it exactly.
+    // The diagonal term c + t*u*u. For the rotation's own axis (u = +-1) it is exactly 1:
+    // computed, c + (1 - c) gives 1 - 2^-53 for many angles past pi/2
+    // (c < 0, where 1 - c rounds), which would make a pure z rotation fail
+    // CATransform3DIsAffine.
+    func diagonal(_ u: CGFloat) -> CGFloat { u * u == 1 ? 1 : c + t * u * u }
     return CATransform3D(
-        m11: c + t * x * x, m12: t * x * y + s * z, m13: t * x * z - s * y, m14: 0,
-        m21: t * x * y - s * z, m22: c + t * y * y, m23: t * y * z + s * x, m24: 0,
-        m31: t * x * z + s * y, m32: t * y * z - s * x, m33: c + t * z * z, m34: 0,
+        m11: diagonal(x), m12: t * x * y + s * z, m13: t * x * z - s * y, m14: 0,
+        m21: t * x * y - s * z, m22: diagonal(y), m23: t * y * z + s * x, m24: 0,
+        m31: t * x * z + s * y, m32: t * y * z - s * x, m33: diagonal(z), m34: 0,
         m41: 0, m42: 0, m43: 0, m44: 1)
 }
 

@@ -1,0 +1,181 @@
+// Depth ordering of a 3D rendering context: a BSP tree over the members' polygons in
+// post-divide space (x, y, z) = (X/W, Y/W, Z/W), where the eye is at +z infinity.
+//
+// After the perspective divide every line of sight is parallel to z, so "nearer the viewer"
+// is "larger z" and a plane's viewer side is the sign of its normal's z. Projective maps take
+// planes to planes, so splitting there is exact. Following Chromium's DrawPolygon/BspTree:
+// polygons of any vertex count; a thick plane (|distance| <= splitThreshold counts as on the
+// plane) so touching edges never make slivers; split points interpolated from the stored
+// vertex distances (linear in homogeneous, hence local, coordinates, so texturing stays
+// exact); every fragment keeps its parent's plane; coplanar polygons draw in tie order.
+
+/// Distance (in post-divide units, i.e. context pixels) within which a vertex counts as on a plane.
+let splitThreshold = 0.05
+
+/// A convex polygon of one member, in the member's local coordinates and the root's homogeneous space.
+struct DrawPolygon {
+    /// Index into the context's members (also the tie order).
+    let member: Int
+    /// Member space -> root space.
+    let matrix: Mat4
+    /// Vertices in member-local coordinates.
+    var local: [SIMD2<Double>]
+    /// The same vertices in root space, homogeneous (W > 0).
+    var homogeneous: [SIMD4<Double>]
+    /// The member's plane in post-divide space: n . p + d = 0, |n| = 1.
+    let normal: SIMD3<Double>
+    let d: Double
+    /// Half-planes in member-local coordinates that cut this fragment out of the member.
+    var clips: [HalfPlane] = []
+
+    init?(member: Int, matrix: Mat4, local: [SIMD2<Double>]) {
+        guard local.count >= 3 else { return nil }
+        let hom = local.map { matrix.map($0) }
+        let pts = hom.map { SIMD3($0.x / $0.w, $0.y / $0.w, $0.z / $0.w) }
+        // Newell's method: a robust normal for any vertex count.
+        var n = SIMD3<Double>(0, 0, 0)
+        for i in pts.indices {
+            let a = pts[i], b = pts[(i + 1) % pts.count]
+            n += SIMD3((a.y - b.y) * (a.z + b.z), (a.z - b.z) * (a.x + b.x), (a.x - b.x) * (a.y + b.y))
+        }
+        let len = (n * n).sum().squareRoot()
+        guard len > 1e-12, len.isFinite else { return nil }
+        n /= len
+        let centroid = pts.reduce(SIMD3<Double>(0, 0, 0), +) / Double(pts.count)
+        self.member = member
+        self.matrix = matrix
+        self.local = local
+        self.homogeneous = hom
+        self.normal = n
+        self.d = -(n * centroid).sum()
+    }
+
+    /// Signed post-divide distance of each vertex from `plane`'s plane.
+    func distances(to plane: DrawPolygon) -> [Double] {
+        homogeneous.map { h in ((plane.normal * SIMD3(h.x, h.y, h.z)).sum() + plane.d * h.w) / h.w }
+    }
+
+    /// The half-plane of member-local points on the front (positive) side of `plane`:
+    /// n . (X, Y, Z) + d * W >= 0 is linear in local coordinates.
+    func frontHalfPlane(of plane: DrawPolygon) -> HalfPlane {
+        let m = matrix, n = plane.normal, d = plane.d
+        let nd = SIMD4(n.x, n.y, n.z, d)
+        return HalfPlane(a: (m.r0 * nd).sum(), b: (m.r1 * nd).sum(), c: (m.r3 * nd).sum())
+    }
+
+    enum Side { case front, back, coplanar, split(front: DrawPolygon, back: DrawPolygon) }
+
+    /// Where this polygon lies relative to `plane`, splitting it when it straddles.
+    func classify(against plane: DrawPolygon) -> Side {
+        let dist = distances(to: plane)
+        let anyFront = dist.contains { $0 > splitThreshold }, anyBack = dist.contains { $0 < -splitThreshold }
+        if !anyFront && !anyBack { return .coplanar }
+        if !anyBack { return .front }
+        if !anyFront { return .back }
+        // Split: vertices within the threshold go to both sides; crossing edges get a new
+        // vertex at the zero of the (homogeneous-linear) distance function.
+        var fl: [SIMD2<Double>] = [], fh: [SIMD4<Double>] = [], bl: [SIMD2<Double>] = [], bh: [SIMD4<Double>] = []
+        let g = homogeneous.map { h in (plane.normal * SIMD3(h.x, h.y, h.z)).sum() + plane.d * h.w }
+        for i in local.indices {
+            let j = (i + 1) % local.count
+            let di = dist[i], dj = dist[j]
+            if di >= -splitThreshold { fl.append(local[i]); fh.append(homogeneous[i]) }
+            if di <= splitThreshold { bl.append(local[i]); bh.append(homogeneous[i]) }
+            if (di > splitThreshold && dj < -splitThreshold) || (di < -splitThreshold && dj > splitThreshold) {
+                let t = g[i] / (g[i] - g[j])  // the zero of g, linear along the edge in local coordinates
+                let l = local[i] + (local[j] - local[i]) * t
+                let h = homogeneous[i] + (homogeneous[j] - homogeneous[i]) * t
+                fl.append(l); fh.append(h); bl.append(l); bh.append(h)
+            }
+        }
+        var f = self, b = self
+        f.local = fl; f.homogeneous = fh
+        b.local = bl; b.homogeneous = bh
+        let h = frontHalfPlane(of: plane)
+        f.clips.append(h)
+        b.clips.append(HalfPlane(a: -h.a, b: -h.b, c: -h.c))
+        return .split(front: f, back: b)
+    }
+}
+
+/// A BSP tree node: a splitting plane, the polygons lying in it, and the two half-spaces.
+final class BSPNode {
+    let plane: DrawPolygon
+    var coplanar: [DrawPolygon]
+    var front: BSPNode?
+    var back: BSPNode?
+
+    init(_ p: DrawPolygon) { plane = p; coplanar = [p] }
+
+    func insert(_ p: DrawPolygon) {
+        var node = self
+        let pending = p
+        // Iterative descent for the non-splitting cases, so a long chain cannot overflow the stack.
+        while true {
+            switch pending.classify(against: node.plane) {
+            case .coplanar:
+                node.coplanar.append(pending)
+                return
+            case .front:
+                guard let f = node.front else { node.front = BSPNode(pending); return }
+                node = f
+            case .back:
+                guard let b = node.back else { node.back = BSPNode(pending); return }
+                node = b
+            case .split(let f, let b):
+                if let nf = node.front { nf.insert(f) } else { node.front = BSPNode(f) }
+                if let nb = node.back { nb.insert(b) } else { node.back = BSPNode(b) }
+                return
+            }
+        }
+    }
+
+    /// Back-to-front order for a viewer at +z infinity.
+    func backToFront(_ out: inout [DrawPolygon]) {
+        let viewerInFront = plane.normal.z >= 0
+        let (first, last) = viewerInFront ? (back, front) : (front, back)
+        first?.backToFront(&out)
+        out.append(contentsOf: coplanar)
+        last?.backToFront(&out)
+    }
+}
+
+/// Orders polygons back to front, splitting where they intersect. Cheap paths first:
+/// all in one plane (tie order), all planes parallel (sort by offset), or z ranges that do
+/// not overlap (sort by depth); otherwise a BSP tree built in tie order (deterministic).
+func depthSort(_ polygons: [DrawPolygon]) -> [DrawPolygon] {
+    guard polygons.count > 1 else { return polygons }
+    let n0 = polygons[0].normal
+    // Parallel planes (either facing): order by offset along n0; equal offsets keep tie order.
+    if polygons.allSatisfy({ abs(abs(($0.normal * n0).sum()) - 1) < 1e-9 }) {
+        // Position along n0 (the viewer is on the side of +n0.z); equal within the
+        // threshold counts as coplanar and keeps tie order.
+        let keyed = polygons.enumerated().map { (i, p) in ((p.normal * n0).sum() > 0 ? -p.d : p.d, i) }
+            .sorted { n0.z >= 0 ? $0.0 < $1.0 : $0.0 > $1.0 }
+        var out: [DrawPolygon] = []
+        var group: [(Double, Int)] = []
+        for k in keyed {
+            if let f = group.first, abs(k.0 - f.0) > splitThreshold {
+                out += group.sorted { $0.1 < $1.1 }.map { polygons[$0.1] }
+                group = []
+            }
+            group.append(k)
+        }
+        out += group.sorted { $0.1 < $1.1 }.map { polygons[$0.1] }
+        return out
+    }
+    // Disjoint depth ranges: a plain sort.
+    let ranges = polygons.map { p -> (lo: Double, hi: Double) in
+        let zs = p.homogeneous.map { $0.z / $0.w }
+        return (zs.min()!, zs.max()!)
+    }
+    let byDepth = polygons.indices.sorted { (ranges[$0].lo, $0) < (ranges[$1].lo, $1) }
+    if zip(byDepth, byDepth.dropFirst()).allSatisfy({ ranges[$0.0].hi < ranges[$0.1].lo - splitThreshold }) {
+        return byDepth.map { polygons[$0] }
+    }
+    let root = BSPNode(polygons[0])
+    for p in polygons.dropFirst() { root.insert(p) }
+    var out: [DrawPolygon] = []
+    root.backToFront(&out)
+    return out
+}

@@ -1,0 +1,81 @@
+// The compositor: a layer tree -> a RenderPlan.
+//
+// Every ordinary layer P is a plane: its background and contents, then its 3D rendering
+// context (the members, depth-sorted and split), then its border, all flattened into P's
+// plane. A member is drawn either directly (its items composed into P's plane with exact
+// matrices) or, when that cannot be exact, through a render target of its own:
+//   - group opacity below 1 over more than one item,
+//   - masksToBounds over sublayers (a rounded, anti-aliased clip in the member's plane),
+//   - a subtree that is not flat under a placement that is not a 2D affine map (the
+//     flattened image is then resampled, as Core Animation and Chromium do),
+//   - or always, with `CompositorOptions.forceTargets` (to check that both ways agree).
+// Items carry their map into the plane they are drawn in ("prefix") and hard clip
+// half-planes in their own local coordinates; they become DrawQuads at their target.
+import QuartzCore
+
+/// Options for compiling a layer tree.
+public struct CompositorOptions: Sendable {
+    /// Render every plane with sublayers through its own target, even when direct
+    /// composition is exact (for testing that the two ways agree).
+    public var forceTargets = false
+    /// The largest render target side, in pixels.
+    public var maxTargetSize = 4096
+    /// Texels of transparent padding around a target's content.
+    public var targetPadding = 2
+
+    public init(forceTargets: Bool = false, maxTargetSize: Int = 4096) {
+        self.forceTargets = forceTargets
+        self.maxTargetSize = maxTargetSize
+    }
+}
+
+/// Turns layer trees into render plans.
+public struct Compositor: Sendable {
+    public var options: CompositorOptions
+
+    public init(options: CompositorOptions = CompositorOptions()) { self.options = options }
+
+    /// Compiles the tree under `root` for a canvas of `width` x `height` points at `scale`
+    /// pixels per point over `background` (nil: clear).
+    public func compile(root: CALayer, width: Double, height: Double, scale: Double = 1, background: CGColor? = nil) -> RenderPlan {
+        let builder = PlanBuilder(options: options)
+        let pw = max(1, Int((width * scale).rounded())), ph = max(1, Int((height * scale).rounded()))
+        let canvas = Plane.canvas(root: root, width: width, height: height)
+        let toPixels = Mat4.scale(scale, scale)
+        let items = builder.content(of: canvas, planeToTarget: toPixels, viewport: Box(minX: 0, minY: 0, maxX: Double(pw), maxY: Double(ph)))
+        let clear = premultiplied(background) ?? PremultipliedColor(0, 0, 0, 0)
+        builder.addTarget(label: "output", width: pw, height: ph, clear: clear, items: items, planeToTarget: toPixels)
+        return RenderPlan(targets: builder.targets, images: builder.images)
+    }
+}
+
+/// A plane's own description: a layer, or the canvas (a layer of the canvas's size with no content).
+struct Plane {
+    let layer: CALayer?
+    let name: String
+    let bounds: Box
+    let sublayers: [CALayer]
+    let sublayerSpace: CATransform3D
+
+    init(layer: CALayer) {
+        self.layer = layer
+        name = layer.name ?? "(unnamed)"
+        bounds = Box(layer.bounds)
+        sublayers = layer.sublayers ?? []
+        sublayerSpace = layer.sublayerSpaceTransform
+    }
+
+    private init(canvasRoot: CALayer, width: Double, height: Double) {
+        layer = nil
+        name = "canvas"
+        bounds = Box(minX: 0, minY: 0, maxX: width, maxY: height)
+        sublayers = [canvasRoot]
+        sublayerSpace = CATransform3DIdentity
+    }
+
+    static func canvas(root: CALayer, width: Double, height: Double) -> Plane {
+        Plane(canvasRoot: root, width: width, height: height)
+    }
+
+    var members: [ContextMember] { contextMembers(sublayers: sublayers, rootSpace: sublayerSpace) }
+}

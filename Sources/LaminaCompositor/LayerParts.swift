@@ -1,0 +1,79 @@
+// A layer's own drawing: background, contents and border, as quads in its local space.
+import QuartzCore
+
+struct LayerParts {
+    var background: DrawQuad?
+    var contents: DrawQuad?
+    var border: DrawQuad?
+
+    /// How many quads the layer draws itself.
+    var count: Int { [background, contents, border].compactMap { $0 }.count }
+
+    /// cornerRadius clamped to half the smaller side of the bounds.
+    static func clampedRadius(_ layer: CALayer) -> Double {
+        max(0, min(Double(layer.cornerRadius), Double(min(layer.bounds.width, layer.bounds.height)) / 2))
+    }
+
+    /// The parts of `layer`; `hasSublayers` decides whether the border can share the
+    /// background's quad (it must come after the sublayers otherwise).
+    init(_ layer: CALayer, hasSublayers: Bool) {
+        guard !(layer is CATransformLayer) else { return }
+        let bounds = Box(layer.bounds)
+        let radius = Self.clampedRadius(layer)
+        let edges: EdgeMask = layer.allowsEdgeAntialiasing ? .all : []
+        let name = layer.name ?? "(unnamed)"
+        func quad(_ role: String, rect: Box, radius: Double, fill: Fill) -> DrawQuad {
+            DrawQuad(layerName: name, role: role, matrix: .identity, rect: rect, cornerRadius: radius, antialiasedEdges: edges,
+                     fill: fill, borderWidth: 0, borderColor: .zero, mask: nil, opacity: 1, lighting: [], clips: [],
+                     cover: [], isSplit: false)
+        }
+        let bg = premultiplied(layer.backgroundColor).flatMap { $0.w > 0 ? $0 : nil }
+        let bw = Double(layer.borderWidth)
+        let bc = premultiplied(layer.borderColor).flatMap { $0.w > 0 && bw > 0 ? $0 : nil }
+        let image = layer.contents as? CGImage
+        let hasImage = image.map { $0.width > 0 && $0.height > 0 } ?? false
+        guard !bounds.isEmpty || hasImage else { return }
+        if !bounds.isEmpty, bg != nil || (bc != nil && !hasImage && !hasSublayers) {
+            var q = quad(bg != nil ? "background" : "border", rect: bounds, radius: radius, fill: bg.map { .color($0) } ?? .none)
+            if let bc, !hasImage && !hasSublayers {
+                q.borderWidth = bw; q.borderColor = bc
+                if bg != nil { q.role = "background+border" }
+            }
+            background = q
+        }
+        if let image, hasImage {
+            let rect = Self.gravityRect(layer, image: image)
+            let cr = layer.contentsRect
+            var q = quad("contents", rect: rect, radius: 0,
+                         fill: .image(index: -1, uv: Box(minX: cr.minX, minY: cr.minY, maxX: cr.maxX, maxY: cr.maxY)))
+            if layer.masksToBounds { q.mask = RoundedBox(box: bounds, radius: radius) }
+            contents = q
+        }
+        if let bc, !bounds.isEmpty, hasImage || hasSublayers {
+            var q = quad("border", rect: bounds, radius: radius, fill: .none)
+            q.borderWidth = bw; q.borderColor = bc
+            border = q
+        }
+    }
+
+    /// Where contentsGravity puts the contents image in the bounds (names are visual: top is up on screen).
+    static func gravityRect(_ layer: CALayer, image: CGImage) -> Box {
+        let b = layer.bounds
+        let iw = Double(image.width) * Double(layer.contentsRect.width), ih = Double(image.height) * Double(layer.contentsRect.height)
+        var w = iw, h = ih
+        switch layer.contentsGravity {
+        case .resize: return Box(b)
+        case .resizeAspect, .resizeAspectFill:
+            guard iw > 0, ih > 0 else { return Box(b) }
+            let sx = b.width / iw, sy = b.height / ih
+            let s = layer.contentsGravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            w = iw * s; h = ih * s
+        default: break
+        }
+        let g = layer.contentsGravity.rawValue
+        var x = b.midX - w / 2, y = b.midY - h / 2
+        if g.hasPrefix("top") { y = b.minY } else if g.hasPrefix("bottom") { y = b.maxY - h }
+        if g == "left" || g.hasSuffix("Left") { x = b.minX } else if g == "right" || g.hasSuffix("Right") { x = b.maxX - w }
+        return Box(minX: x, minY: y, maxX: x + w, maxY: y + h)
+    }
+}

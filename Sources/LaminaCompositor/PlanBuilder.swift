@@ -1,0 +1,196 @@
+// Building a plan: planes into items, items into targets.
+import QuartzCore
+
+/// An item on its way to a DrawQuad: `quad.matrix` maps its local space into the plane it is
+/// currently drawn in (flattened), and `quad.clips` are in its local coordinates.
+struct Item {
+    var quad: DrawQuad
+    /// The layer the item belongs to (seams are never looked for between one layer's items).
+    let owner: ObjectIdentifier
+}
+
+final class PlanBuilder {
+    let options: CompositorOptions
+    var targets: [RenderTarget] = []
+    var images: [CGImage] = []
+    private var imageIndex: [ObjectIdentifier: Int] = [:]
+
+    init(options: CompositorOptions) { self.options = options }
+
+    func index(of image: CGImage) -> Int {
+        if let i = imageIndex[ObjectIdentifier(image)] { return i }
+        images.append(image)
+        imageIndex[ObjectIdentifier(image)] = images.count - 1
+        return images.count - 1
+    }
+
+    // MARK: A plane's items
+
+    /// The items of `plane` in drawing order, in the plane's local coordinates.
+    /// `planeToTarget` maps the plane into the target being built (to choose sub-target
+    /// resolutions and what can be visible); `viewport` is that target's pixel box.
+    func content(of plane: Plane, planeToTarget: Mat4, viewport: Box) -> [Item] {
+        var items: [Item] = []
+        let layer = plane.layer
+        let owner = ObjectIdentifier(layer ?? CALayer())
+        let members = plane.members
+        let own = layer.map { LayerParts($0, hasSublayers: !members.isEmpty) }
+        if let own {
+            if let bg = own.background { items.append(Item(quad: bg, owner: owner)) }
+            if var c = own.contents, let image = layer?.contents as? CGImage, case .image(_, let uv) = c.fill {
+                c.fill = .image(index: index(of: image), uv: uv)
+                items.append(Item(quad: c, owner: owner))
+            }
+        }
+        items += contextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport)
+        if let b = own?.border { items.append(Item(quad: b, owner: owner)) }
+        return items
+    }
+
+    /// The members of a plane's context: culled, depth-sorted, split, each drawn directly or through a target.
+    private func contextItems(plane: Plane, members: [ContextMember], planeToTarget: Mat4, viewport: Box) -> [Item] {
+        var polygons: [DrawPolygon] = []
+        var memberItems: [[Item]] = Array(repeating: [], count: members.count)
+        let light = plane.layer?.light
+        for (i, m) in members.enumerated() {
+            if !m.layer.isDoubleSided && m.isBackFacing { continue }
+            let toTarget = m.mat.flattened.concatenating(planeToTarget)
+            guard let drawn = memberContent(m, toTarget: toTarget, viewport: viewport) else { continue }
+            let local = clip(drawn.extent.corners, m.mat.inFrontOfEye)
+            if local.isEmpty { continue }
+            guard let poly = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
+            var its = drawn.items
+            if let light, let n = m.normal {
+                let term = LightTerm(normal: SIMD3(Float(n.x), Float(n.y), Float(n.z)),
+                                     direction: SIMD3(Float(light.direction.x), Float(light.direction.y), Float(light.direction.z)),
+                                     ambient: Float(light.ambient))
+                for k in its.indices { its[k].quad.lighting.append(term) }
+            }
+            memberItems[i] = its
+            polygons.append(poly)
+        }
+        var out: [Item] = []
+        let flat = members.map { $0.mat.flattened }
+        let wholeCount = Dictionary(grouping: polygons, by: \.member).mapValues(\.count)
+        for fragment in depthSort(polygons) {
+            let split = !fragment.clips.isEmpty || (wholeCount[fragment.member] ?? 1) > 1
+            for item in memberItems[fragment.member] {
+                var it = item
+                let prefix = it.quad.matrix
+                // Fragment clips are half-planes of the member's plane: pull them back into the item.
+                it.quad.clips += fragment.clips.map { prefix.pullBack($0) }
+                it.quad.matrix = prefix.concatenating(flat[fragment.member])
+                it.quad.clips.append(it.quad.matrix.inFrontOfEye)
+                it.quad.isSplit = it.quad.isSplit || split
+                out.append(it)
+            }
+        }
+        return out
+    }
+
+    /// A member's items in its own plane and the extent they cover there; nil when nothing shows.
+    private func memberContent(_ m: ContextMember, toTarget: Mat4, viewport: Box) -> (items: [Item], extent: Box)? {
+        let layer = m.layer
+        let plane = Plane(layer: layer)
+        let members = plane.members
+        let opacity = min(max(layer.opacity, 0), 1) * m.inheritedOpacity
+        let parts = LayerParts(layer, hasSublayers: !members.isEmpty)
+        let hasSub = !members.isEmpty
+        let itemCount = parts.count + (hasSub ? 2 : 0)
+        let group = opacity < 1 && itemCount > 1
+        let mask = layer.masksToBounds && hasSub
+        let flat = members.allSatisfy { $0.mat.isPlanarAffine }
+        let needsTarget = group || mask || (hasSub && !flat && !m.mat.flattened.isPlanarAffine) || (options.forceTargets && hasSub)
+        if needsTarget {
+            return surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport)
+        }
+        guard let extent = planeExtent(layer) else { return nil }
+        var items = content(of: plane, planeToTarget: toTarget, viewport: viewport)
+        if opacity < 1 { for k in items.indices { items[k].quad.opacity *= opacity } }
+        return items.isEmpty ? nil : (items, extent)
+    }
+
+    /// Renders a member's plane into a target of its own and returns the one quad that draws it.
+    private func surface(for plane: Plane, layer: CALayer, opacity: Float, toTarget: Mat4, viewport: Box) -> (items: [Item], extent: Box)? {
+        guard let extent = planeExtent(layer) else { return nil }
+        // What can be visible: the extent cut to the part in front of the eye and inside the viewport.
+        let grown = viewport.insetBy(-2)
+        let view = [HalfPlane(a: 1, b: 0, c: -grown.minX), HalfPlane(a: -1, b: 0, c: grown.maxX),
+                    HalfPlane(a: 0, b: 1, c: -grown.minY), HalfPlane(a: 0, b: -1, c: grown.maxY)].map { toTarget.pullBack($0) }
+        let visible = clip(clip(extent.corners, toTarget.inFrontOfEye), view)
+        guard let r = boundingBox(visible), !r.isEmpty else { return nil }
+        // One texel covers at most one output pixel: the largest stretch over the visible part.
+        let stretch = visible.map { toTarget.stretch($0).max }.max() ?? 1
+        let pad = Double(options.targetPadding)
+        let limit = Double(options.maxTargetSize) - 2 * pad
+        var s = max(stretch, 1e-6)
+        s = min(s, limit / max(r.width, 1e-9), limit / max(r.height, 1e-9))
+        let w = max(1, Int((r.width * s).rounded(.up))), h = max(1, Int((r.height * s).rounded(.up)))
+        let tw = w + 2 * Int(pad), th = h + 2 * Int(pad)
+        let localToTexel = Mat4.translation(-r.minX, -r.minY).concatenating(.scale(s, s)).concatenating(.translation(pad, pad))
+        let texBox = Box(minX: r.minX - pad / s, minY: r.minY - pad / s, maxX: r.minX + (Double(tw) - pad) / s, maxY: r.minY + (Double(th) - pad) / s)
+        let items = content(of: plane, planeToTarget: localToTexel, viewport: Box(minX: 0, minY: 0, maxX: Double(tw), maxY: Double(th)))
+        if items.isEmpty { return nil }
+        let index = addTarget(label: plane.name, width: tw, height: th, clear: PremultipliedColor(0, 0, 0, 0), items: items, planeToTarget: localToTexel)
+        // The quad: the whole texture (hard edges: its padding is transparent), or the
+        // rounded bounds when the layer masks.
+        var rect = texBox, radius = 0.0, edges: EdgeMask = []
+        if layer.masksToBounds {
+            rect = Box(layer.bounds)
+            radius = LayerParts.clampedRadius(layer)
+            edges = layer.allowsEdgeAntialiasing ? .all : []
+        }
+        let uv = Box(minX: (rect.minX - texBox.minX) / texBox.width, minY: (rect.minY - texBox.minY) / texBox.height,
+                     maxX: (rect.maxX - texBox.minX) / texBox.width, maxY: (rect.maxY - texBox.minY) / texBox.height)
+        let quad = DrawQuad(layerName: plane.name, role: "surface", matrix: .identity, rect: rect, cornerRadius: radius,
+                            antialiasedEdges: edges, fill: .target(index: index, uv: uv), borderWidth: 0,
+                            borderColor: .zero, mask: nil, opacity: opacity, lighting: [], clips: [], cover: [], isSplit: false)
+        return ([Item(quad: quad, owner: ObjectIdentifier(layer))], layer.masksToBounds ? rect : texBox)
+    }
+
+    // MARK: Extents
+
+    /// The box in a layer's plane that its drawing can touch: bounds, contents, and the
+    /// flattened images of its context's members (clipped to the bounds when it masks).
+    func planeExtent(_ layer: CALayer) -> Box? {
+        let parts = LayerParts(layer, hasSublayers: false)
+        var e: Box? = Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)
+        if let c = parts.contents { e = e.map { $0.union(c.rect) } ?? c.rect }
+        let members = contextMembers(sublayers: layer.sublayers ?? [], rootSpace: layer.sublayerSpaceTransform)
+        if layer.masksToBounds { return members.isEmpty && parts.contents == nil ? e : (Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)) }
+        for m in members {
+            if !m.layer.isDoubleSided && m.isBackFacing { continue }
+            guard let ce = planeExtent(m.layer) else { continue }
+            let local = clip(ce.corners, m.mat.inFrontOfEye)
+            guard let b = boundingBox(local.map { m.mat.project($0) }), b.minX.isFinite, b.maxX.isFinite, b.minY.isFinite, b.maxY.isFinite else { continue }
+            e = e.map { $0.union(b) } ?? b
+        }
+        return e
+    }
+
+    // MARK: Targets
+
+    /// Finalizes items into a target's quads (matrices into pixels, clips, seams, covers) and appends it.
+    @discardableResult
+    func addTarget(label: String, width: Int, height: Int, clear: PremultipliedColor, items: [Item], planeToTarget: Mat4) -> Int {
+        let view = Box(minX: -1, minY: -1, maxX: Double(width) + 1, maxY: Double(height) + 1)
+        var quads: [DrawQuad] = []
+        var owners: [ObjectIdentifier] = []
+        for item in items {
+            var q = item.quad
+            q.matrix = q.matrix.concatenating(planeToTarget)
+            q.clips.append(q.matrix.inFrontOfEye)
+            q.clips += [HalfPlane(a: 1, b: 0, c: -view.minX), HalfPlane(a: -1, b: 0, c: view.maxX),
+                        HalfPlane(a: 0, b: 1, c: -view.minY), HalfPlane(a: 0, b: -1, c: view.maxY)].map { q.matrix.pullBack($0) }
+            // Drop quads with nothing left after clipping.
+            if clip(q.rect.corners, q.clips).isEmpty { continue }
+            quads.append(q)
+            owners.append(item.owner)
+        }
+        removeSeamAntialiasing(&quads, owners: owners)
+        for k in quads.indices { quads[k].cover = coverPolygon(quads[k]) }
+        quads.removeAll { $0.cover.isEmpty }
+        targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clear, quads: quads))
+        return targets.count - 1
+    }
+}

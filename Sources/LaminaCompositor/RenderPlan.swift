@@ -1,0 +1,146 @@
+// The RenderPlan: what the compositor hands to every renderer. Plain data: no GL, no
+// layers. Renderers differ only in how they turn it into pixels.
+import QuartzCore
+
+/// A premultiplied RGBA color, components 0...1.
+public typealias PremultipliedColor = SIMD4<Float>
+
+/// A half-plane a*x + b*y + c >= 0 in some 2D coordinate system.
+public struct HalfPlane: Equatable, Sendable {
+    public var a: Double, b: Double, c: Double
+    public init(a: Double, b: Double, c: Double) { self.a = a; self.b = b; self.c = c }
+    /// The signed value a*x + b*y + c (inside when >= 0).
+    @inlinable public func value(_ p: SIMD2<Double>) -> Double { a * p.x + b * p.y + c }
+}
+
+/// An axis-aligned rectangle as (minX, minY, maxX, maxY).
+public struct Box: Equatable, Sendable, CustomStringConvertible {
+    public var minX: Double, minY: Double, maxX: Double, maxY: Double
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+    }
+    public init(_ r: CGRect) { self.init(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: r.maxY) }
+    public var width: Double { maxX - minX }
+    public var height: Double { maxY - minY }
+    public var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+    /// Corners in order top-left, top-right, bottom-right, bottom-left (y down).
+    public var corners: [SIMD2<Double>] {
+        [SIMD2(minX, minY), SIMD2(maxX, minY), SIMD2(maxX, maxY), SIMD2(minX, maxY)]
+    }
+    public func union(_ o: Box) -> Box {
+        Box(minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY))
+    }
+    public func insetBy(_ d: Double) -> Box { Box(minX: minX + d, minY: minY + d, maxX: maxX - d, maxY: maxY - d) }
+    public var description: String { "[\(f(minX)), \(f(minY)) .. \(f(maxX)), \(f(maxY))]" }
+    private func f(_ d: Double) -> String { String(format: "%.6g", d) }
+}
+
+/// Which of a quad's rectangle edges are anti-aliased.
+public struct EdgeMask: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let left = EdgeMask(rawValue: 1)
+    public static let top = EdgeMask(rawValue: 2)
+    public static let right = EdgeMask(rawValue: 4)
+    public static let bottom = EdgeMask(rawValue: 8)
+    public static let all: EdgeMask = [.left, .top, .right, .bottom]
+}
+
+/// What a quad is filled with.
+public enum Fill: Equatable, Sendable {
+    /// Nothing (a border-only quad).
+    case none
+    /// A solid premultiplied color.
+    case color(PremultipliedColor)
+    /// An image of the plan's `images`, its `uv` rect (normalized, top-left origin) stretched over the quad's rect.
+    case image(index: Int, uv: Box)
+    /// A render target of the plan, its `uv` rect stretched over the quad's rect.
+    case target(index: Int, uv: Box)
+}
+
+/// One term of the lighting product: a member's normal and the light of its context root.
+public struct LightTerm: Equatable, Sendable {
+    /// The member's unit front-face normal in the context root's sublayer space.
+    public var normal: SIMD3<Float>
+    /// The light's direction (not normalized).
+    public var direction: SIMD3<Float>
+    /// The ambient share.
+    public var ambient: Float
+
+    public init(normal: SIMD3<Float>, direction: SIMD3<Float>, ambient: Float) {
+        self.normal = normal; self.direction = direction; self.ambient = ambient
+    }
+
+    /// k = ambient + (1 - ambient) * max(0, dot(n, -normalize(direction))), in Float as the shader computes it.
+    @inlinable public var factor: Float {
+        let d = direction / (direction * direction).sum().squareRoot()
+        return ambient + (1 - ambient) * max(0, -(normal * d).sum())
+    }
+}
+
+/// A rounded rectangle in a quad's local coordinates.
+public struct RoundedBox: Equatable, Sendable {
+    public var box: Box
+    public var radius: Double
+    public init(box: Box, radius: Double) { self.box = box; self.radius = radius }
+}
+
+/// One draw: a rectangle in a layer's local coordinates, mapped by a 4x4 into target pixels.
+public struct DrawQuad: Equatable, Sendable {
+    /// The layer it comes from (for `lamina plan` and debugging).
+    public var layerName: String
+    /// What part of the layer: "background", "contents", "border", "surface".
+    public var role: String
+    /// Local (x, y, 0, 1) -> target pixel space (X, Y, Z, W), row vectors; pixel = (X/W, Y/W), y down.
+    public var matrix: Mat4
+    /// The rectangle in local coordinates (the shape's extent, before rounding).
+    public var rect: Box
+    /// The corner radius of `rect` (background, border, masked surfaces).
+    public var cornerRadius: Double
+    /// The rectangle edges that get anti-aliased coverage; the others are hard (pixel centres).
+    public var antialiasedEdges: EdgeMask
+    /// The fill.
+    public var fill: Fill
+    /// A border ring drawn over the fill: width in local units and premultiplied color.
+    public var borderWidth: Double
+    public var borderColor: PremultipliedColor
+    /// An extra anti-aliased rounded-rect mask in local coordinates (contents under masksToBounds).
+    public var mask: RoundedBox?
+    /// Opacity multiplied into the result.
+    public var opacity: Float
+    /// The lighting product's terms (empty: unlit).
+    public var lighting: [LightTerm]
+    /// Hard clip half-planes in local coordinates (splits, behind-the-eye, viewport).
+    public var clips: [HalfPlane]
+    /// The polygon to rasterize, in local coordinates: `rect` grown by a pixel on its
+    /// anti-aliased edges, then cut by `clips`. Pixels whose centres fall inside get shaded.
+    public var cover: [SIMD2<Double>]
+    /// Whether this quad is a piece of a layer split by the depth sort.
+    public var isSplit: Bool
+}
+
+/// An offscreen (or the output) image the plan draws into.
+public struct RenderTarget: Equatable, Sendable {
+    /// What it holds (a layer's flattened subtree, or the output).
+    public var label: String
+    /// Size in pixels.
+    public var width: Int
+    public var height: Int
+    /// Cleared to this premultiplied color first.
+    public var clearColor: PremultipliedColor
+    /// Draws, in order.
+    public var quads: [DrawQuad]
+}
+
+/// A compiled layer tree: render targets in dependency order (each drawn before any target
+/// that samples it); the last one is the output image.
+public struct RenderPlan: Sendable {
+    /// The targets; `targets.last` is the output.
+    public var targets: [RenderTarget]
+    /// Contents images referenced by `Fill.image`.
+    public var images: [CGImage]
+    /// The output's index.
+    public var outputIndex: Int { targets.count - 1 }
+    /// How many quads are pieces of split layers.
+    public var splitCount: Int { targets.reduce(0) { $0 + $1.quads.filter(\.isSplit).count } }
+}

@@ -1,0 +1,75 @@
+import Foundation
+// Shared edges: where two layers' projected edges coincide with the layers on opposite
+// sides (the faces of a closed cube), per-layer anti-aliasing would leave a seam through
+// which the background shows. Core Animation shows such seams; Lamina draws those edges
+// hard (pixel centres) in both renderers, so the two faces tile the pixels exactly.
+
+/// Projected edges closer than this (in pixels) count as the same line.
+let seamTolerance = 0.05
+
+private struct ProjectedEdge {
+    let quad: Int
+    let edge: EdgeMask
+    let a: SIMD2<Double>, b: SIMD2<Double>
+    let inside: SIMD2<Double>
+    let angle: Double
+}
+
+/// The part of a local segment kept by half-planes (parametric clip), or nil.
+private func clipSegment(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ clips: [HalfPlane]) -> (SIMD2<Double>, SIMD2<Double>)? {
+    var t0 = 0.0, t1 = 1.0
+    for h in clips {
+        let v0 = h.value(p0), v1 = h.value(p1)
+        if v0 < 0 && v1 < 0 { return nil }
+        if v0 < 0 { t0 = max(t0, v0 / (v0 - v1)) } else if v1 < 0 { t1 = min(t1, v0 / (v0 - v1)) }
+        if t0 >= t1 { return nil }
+    }
+    return (p0 + (p1 - p0) * t0, p0 + (p1 - p0) * t1)
+}
+
+func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier]) {
+    var edges: [ProjectedEdge] = []
+    for (i, q) in quads.enumerated() where !q.antialiasedEdges.isEmpty {
+        let visible = clip(q.rect.corners, q.clips)
+        guard !visible.isEmpty else { continue }
+        let inside = q.matrix.project(visible.reduce(SIMD2<Double>(0, 0), +) / Double(visible.count))
+        let c = q.rect.corners
+        let sides: [(EdgeMask, SIMD2<Double>, SIMD2<Double>)] = [(.top, c[0], c[1]), (.right, c[1], c[2]), (.bottom, c[2], c[3]), (.left, c[3], c[0])]
+        for (mask, p0, p1) in sides where q.antialiasedEdges.contains(mask) {
+            guard let (l0, l1) = clipSegment(p0, p1, q.clips) else { continue }
+            let a = q.matrix.project(l0), b = q.matrix.project(l1)
+            let d = b - a
+            guard (d * d).sum() > 0.25, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { continue }
+            var angle = atan2(d.y, d.x)
+            if angle < 0 { angle += .pi }
+            if angle >= .pi { angle -= .pi }
+            edges.append(ProjectedEdge(quad: i, edge: mask, a: a, b: b, inside: inside, angle: angle))
+        }
+    }
+    guard edges.count > 1 else { return }
+    // Bucket by direction so only nearly parallel edges are compared.
+    let bins = 512
+    func bin(_ a: Double) -> Int { min(bins - 1, Int(a / .pi * Double(bins))) }
+    var buckets = [[Int]](repeating: [], count: bins)
+    for (k, e) in edges.enumerated() { buckets[bin(e.angle)].append(k) }
+    var hard = Set<Int>()
+    for (k, e) in edges.enumerated() {
+        let bk = bin(e.angle)
+        let u = (e.b - e.a) / ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
+        let n = SIMD2(-u.y, u.x)
+        let len = ((e.b - e.a) * u).sum()
+        for nb in [bk - 1, bk, bk + 1] {
+            for j in buckets[(nb + bins) % bins] where j > k {
+                let f = edges[j]
+                guard owners[e.quad] != owners[f.quad] else { continue }
+                guard abs((n * (f.a - e.a)).sum()) <= seamTolerance, abs((n * (f.b - e.a)).sum()) <= seamTolerance else { continue }
+                let t0 = ((f.a - e.a) * u).sum(), t1 = ((f.b - e.a) * u).sum()
+                guard min(len, max(t0, t1)) - max(0, min(t0, t1)) > 0.5 else { continue }
+                let si = (n * (e.inside - e.a)).sum(), sj = (n * (f.inside - e.a)).sum()
+                guard si * sj < 0 else { continue }
+                hard.insert(k); hard.insert(j)
+            }
+        }
+    }
+    for k in hard { quads[edges[k].quad].antialiasedEdges.remove(edges[k].edge) }
+}

@@ -1,0 +1,113 @@
+// The per-pixel shading model shared by both renderers. Shaders/quad.frag mirrors this
+// file step by step in GLSL; keep the two in lockstep.
+//
+// Coverage is analytic, at the pixel centre: a local point's distance to each anti-aliased
+// edge, converted to pixels with the screen-space gradient of the local coordinates
+// (computed from the 4x4, never from fwidth), gives clamp(d + 0.5, 0, 1) per edge.
+import LaminaCompositor
+
+/// A quad's uniforms in Float, as the GL shader receives them.
+struct QuadUniforms {
+    /// Rows x, y, w of the local -> pixel map (columns X, Y, W): the plane homography.
+    var hx: SIMD3<Float>, hy: SIMD3<Float>, hw: SIMD3<Float>
+    var rect: SIMD4<Float>
+    var radius: Float
+    var aa: SIMD4<Float>  // left, top, right, bottom: 1 = anti-aliased
+    var borderWidth: Float
+    var borderColor: SIMD4<Float>
+    var maskRect: SIMD4<Float>
+    var maskRadius: Float
+    var hasMask: Bool
+    var opacity: Float
+    var light: Float
+
+    init(_ q: DrawQuad) {
+        let m = q.matrix
+        // Local point (x, y, 1) -> (X, Y, W): X = x*m11 + y*m21 + m41, and so on.
+        hx = SIMD3(Float(m.r0.x), Float(m.r1.x), Float(m.r3.x))
+        hy = SIMD3(Float(m.r0.y), Float(m.r1.y), Float(m.r3.y))
+        hw = SIMD3(Float(m.r0.w), Float(m.r1.w), Float(m.r3.w))
+        rect = SIMD4(Float(q.rect.minX), Float(q.rect.minY), Float(q.rect.maxX), Float(q.rect.maxY))
+        radius = Float(q.cornerRadius)
+        aa = SIMD4(q.antialiasedEdges.contains(.left) ? 1 : 0, q.antialiasedEdges.contains(.top) ? 1 : 0,
+                   q.antialiasedEdges.contains(.right) ? 1 : 0, q.antialiasedEdges.contains(.bottom) ? 1 : 0)
+        borderWidth = Float(q.borderWidth)
+        borderColor = q.borderColor
+        if let mk = q.mask {
+            maskRect = SIMD4(Float(mk.box.minX), Float(mk.box.minY), Float(mk.box.maxX), Float(mk.box.maxY))
+            maskRadius = Float(mk.radius)
+            hasMask = true
+        } else {
+            maskRect = .zero; maskRadius = 0; hasMask = false
+        }
+        opacity = q.opacity
+        light = q.lighting.reduce(Float(1)) { $0 * $1.factor }
+    }
+}
+
+/// Screen-space gradients of local x and y at local point p (rows of the inverse Jacobian),
+/// and their lengths: a local distance along x divided by `lx` is a distance in pixels.
+struct Gradients {
+    var g0: SIMD2<Float>, g1: SIMD2<Float>
+    var lx: Float, ly: Float
+}
+
+@inline(__always)
+func gradients(_ u: QuadUniforms, _ p: SIMD2<Float>) -> Gradients {
+    let P = SIMD3<Float>(p.x, p.y, 1)
+    let X = (u.hx * P).sum(), Y = (u.hy * P).sum(), W = (u.hw * P).sum()
+    let w2 = W * W
+    // J = d(X/W, Y/W)/d(x, y).
+    let j00 = (u.hx.x * W - X * u.hw.x) / w2, j01 = (u.hx.y * W - X * u.hw.y) / w2
+    let j10 = (u.hy.x * W - Y * u.hw.x) / w2, j11 = (u.hy.y * W - Y * u.hw.y) / w2
+    let det = j00 * j11 - j01 * j10
+    let inv = det == 0 ? 1e30 : 1 / det
+    let g0 = SIMD2(j11, -j01) * inv, g1 = SIMD2(-j10, j00) * inv
+    return Gradients(g0: g0, g1: g1, lx: (g0 * g0).sum().squareRoot(), ly: (g1 * g1).sum().squareRoot())
+}
+
+@inline(__always) func saturate(_ x: Float) -> Float { min(max(x, 0), 1) }
+
+/// Coverage of the (rounded) rectangle r at p; `aa` selects anti-aliased edges (others count as inside).
+@inline(__always)
+func rectCoverage(_ p: SIMD2<Float>, _ r: SIMD4<Float>, _ radius: Float, _ aa: SIMD4<Float>, _ g: Gradients) -> Float {
+    if radius > 0 {
+        let cx = p.x < r.x + radius ? r.x + radius : (p.x > r.z - radius ? r.z - radius : p.x)
+        let cy = p.y < r.y + radius ? r.y + radius : (p.y > r.w - radius ? r.w - radius : p.y)
+        if cx != p.x && cy != p.y {
+            // In a corner square: distance to the arc, through the screen gradient of |p - c|.
+            let v = p - SIMD2(cx, cy)
+            let len = (v * v).sum().squareRoot()
+            if len == 0 { return 1 }
+            // |grad_screen f| for f = |p - c| - radius, whose local gradient is v / len.
+            let gs = g.g0 * (v.x / len) + g.g1 * (v.y / len)
+            let gl = (gs * gs).sum().squareRoot()
+            return saturate(0.5 - (len - radius) / max(gl, 1e-30))
+        }
+    }
+    let l = aa.x > 0 ? saturate((p.x - r.x) / g.lx + 0.5) : 1
+    let t = aa.y > 0 ? saturate((p.y - r.y) / g.ly + 0.5) : 1
+    let rr = aa.z > 0 ? saturate((r.z - p.x) / g.lx + 0.5) : 1
+    let b = aa.w > 0 ? saturate((r.w - p.y) / g.ly + 0.5) : 1
+    return max(l + rr - 1, 0) * max(t + b - 1, 0)
+}
+
+/// The premultiplied color a quad adds at local point p, given its fill color there.
+@inline(__always)
+func shade(_ u: QuadUniforms, _ p: SIMD2<Float>, fill: SIMD4<Float>) -> SIMD4<Float> {
+    let g = gradients(u, p)
+    let outer = rectCoverage(p, u.rect, u.radius, u.aa, g)
+    var ring: Float = 0
+    if u.borderWidth > 0 {
+        let bw = u.borderWidth
+        let inner = SIMD4(u.rect.x + bw, u.rect.y + bw, u.rect.z - bw, u.rect.w - bw)
+        let innerCov = (inner.z > inner.x && inner.w > inner.y)
+            ? rectCoverage(p, inner, max(u.radius - bw, 0), SIMD4(1, 1, 1, 1), g) : 0
+        ring = max(outer - innerCov, 0)
+    }
+    // The border over the fill: ring * B + F * (outer - ring * B.a).
+    var c = u.borderColor * ring + fill * (outer - ring * u.borderColor.w)
+    if u.hasMask { c *= rectCoverage(p, u.maskRect, u.maskRadius, SIMD4(1, 1, 1, 1), g) }
+    c *= u.opacity
+    return SIMD4(c.x * u.light, c.y * u.light, c.z * u.light, c.w)
+}
