@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "LaminaScene", targets: ["LaminaScene"]),
         .library(name: "LaminaCompositor", targets: ["LaminaCompositor"]),
         .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
+        .library(name: "LaminaGL", targets: ["LaminaGL"]),
         .executable(name: "lamina", targets: ["lamina"]),
     ],
     dependencies: [
@@ -18,6 +19,7 @@ let package = Package(
     targets: [
         // System libraries.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
 
         // Model: the Core Animation API (math, layers, key paths, geometry).
         .target(name: "QuartzCore"),
@@ -29,15 +31,18 @@ let package = Package(
         .target(name: "LaminaCompositor", dependencies: ["QuartzCore"]),
         // Renderer: the CPU reference rasterizer of a RenderPlan.
         .target(name: "LaminaRaster", dependencies: ["LaminaCompositor", "QuartzCore"]),
+        // Renderer: OpenGL 3.3 core over libepoxy (headless EGL or a window), shaders in Shaders/.
+        .target(name: "LaminaGL", dependencies: ["LaminaCompositor", "QuartzCore", "CEpoxy"]),
         // Tools.
         .executableTarget(name: "lamina", dependencies: [
-            "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster",
+            "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster", "LaminaGL",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "QuartzCore"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "LaminaScene", "QuartzCore"]),
+        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "QuartzCore"]),
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "QuartzCore"]),
     ],
     swiftLanguageModes: [.v6]

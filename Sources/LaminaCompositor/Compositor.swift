@@ -22,6 +22,10 @@ public struct CompositorOptions: Sendable {
     public var maxTargetSize = 4096
     /// Texels of transparent padding around a target's content.
     public var targetPadding = 2
+    /// Texels per output pixel of stretch in a render target (at least 1: one texel covers at
+    /// most one output pixel). A plane placed by a translation alone is rendered at 1 texel
+    /// per pixel on the pixel grid instead, which resamples exactly.
+    public var targetOversampling = 2.0
 
     public init(forceTargets: Bool = false, maxTargetSize: Int = 4096) {
         self.forceTargets = forceTargets

@@ -98,6 +98,12 @@ public struct Mat4: Equatable, Sendable, CustomStringConvertible {
         return abs(r0.z) <= tol && abs(r1.z) <= tol && abs(r3.z) <= tol && abs(r0.w) <= tol && abs(r1.w) <= tol && abs(r3.w - 1) <= tol
     }
 
+    /// Whether the plane map is a translation alone (no scale, rotation, z or perspective).
+    var isPixelTranslation: Bool {
+        let tol = 1e-9
+        return isPlanarAffine && abs(r0.x - 1) <= tol && abs(r0.y) <= tol && abs(r1.x) <= tol && abs(r1.y - 1) <= tol
+    }
+
     /// The 3x3 determinant of the plane map (rows x, y, 1 -> columns X, Y, W); its sign is the orientation.
     var planeDeterminant: Double {
         let a = SIMD3(r0.x, r0.y, r0.w), b = SIMD3(r1.x, r1.y, r1.w), c = SIMD3(r3.x, r3.y, r3.w)

@@ -118,26 +118,43 @@ final class PlanBuilder {
         let view = [HalfPlane(a: 1, b: 0, c: -grown.minX), HalfPlane(a: -1, b: 0, c: grown.maxX),
                     HalfPlane(a: 0, b: 1, c: -grown.minY), HalfPlane(a: 0, b: -1, c: grown.maxY)].map { toTarget.pullBack($0) }
         let visible = clip(clip(extent.corners, toTarget.inFrontOfEye), view)
-        guard let r = boundingBox(visible), !r.isEmpty else { return nil }
-        // One texel covers at most one output pixel: the largest stretch over the visible part.
-        let stretch = visible.map { toTarget.stretch($0).max }.max() ?? 1
+        guard var r = boundingBox(visible), !r.isEmpty else { return nil }
         let pad = Double(options.targetPadding)
         let limit = Double(options.maxTargetSize) - 2 * pad
-        var s = max(stretch, 1e-6)
-        s = min(s, limit / max(r.width, 1e-9), limit / max(r.height, 1e-9))
+        var s: Double
+        if toTarget.isPixelTranslation && r.width <= limit && r.height <= limit {
+            // Placed by a translation alone: put texel centres on pixel centres, so the
+            // surface resamples exactly.
+            s = 1
+            r.minX = (r.minX + toTarget.r3.x).rounded(.down) - toTarget.r3.x
+            r.minY = (r.minY + toTarget.r3.y).rounded(.down) - toTarget.r3.y
+        } else {
+            // One texel covers at most 1/oversampling output pixels: the largest stretch over the visible part.
+            let stretch = visible.map { toTarget.stretch($0).max }.max() ?? 1
+            s = max(stretch * options.targetOversampling, 1e-6)
+            s = min(s, limit / max(r.width, 1e-9), limit / max(r.height, 1e-9))
+        }
         let w = max(1, Int((r.width * s).rounded(.up))), h = max(1, Int((r.height * s).rounded(.up)))
         let tw = w + 2 * Int(pad), th = h + 2 * Int(pad)
         let localToTexel = Mat4.translation(-r.minX, -r.minY).concatenating(.scale(s, s)).concatenating(.translation(pad, pad))
         let texBox = Box(minX: r.minX - pad / s, minY: r.minY - pad / s, maxX: r.minX + (Double(tw) - pad) / s, maxY: r.minY + (Double(th) - pad) / s)
-        let items = content(of: plane, planeToTarget: localToTexel, viewport: Box(minX: 0, minY: 0, maxX: Double(tw), maxY: Double(th)))
+        // A plane whose drawing stays inside its bounds gets its silhouette from the quad
+        // (anti-aliased analytically on the output), so its own edges are drawn hard inside.
+        let bounds = Box(layer.bounds)
+        let bounded = !bounds.isEmpty && (layer.masksToBounds || extent == bounds)
+        var items = content(of: plane, planeToTarget: localToTexel, viewport: Box(minX: 0, minY: 0, maxX: Double(tw), maxY: Double(th)))
         if items.isEmpty { return nil }
+        if bounded {
+            let me = ObjectIdentifier(layer)
+            for k in items.indices where items[k].owner == me && items[k].quad.rect == bounds { items[k].quad.antialiasedEdges = [] }
+        }
         let index = addTarget(label: plane.name, width: tw, height: th, clear: PremultipliedColor(0, 0, 0, 0), items: items, planeToTarget: localToTexel)
         // The quad: the whole texture (hard edges: its padding is transparent), or the
-        // rounded bounds when the layer masks.
+        // bounds (rounded when the layer masks), sampled only inside them.
         var rect = texBox, radius = 0.0, edges: EdgeMask = []
-        if layer.masksToBounds {
-            rect = Box(layer.bounds)
-            radius = LayerParts.clampedRadius(layer)
+        if bounded {
+            rect = bounds
+            radius = layer.masksToBounds ? LayerParts.clampedRadius(layer) : 0
             edges = layer.allowsEdgeAntialiasing ? .all : []
         }
         let uv = Box(minX: (rect.minX - texBox.minX) / texBox.width, minY: (rect.minY - texBox.minY) / texBox.height,
@@ -145,7 +162,9 @@ final class PlanBuilder {
         let quad = DrawQuad(layerName: plane.name, role: "surface", matrix: .identity, rect: rect, cornerRadius: radius,
                             antialiasedEdges: edges, fill: .target(index: index, uv: uv), borderWidth: 0,
                             borderColor: .zero, mask: nil, opacity: opacity, lighting: [], clips: [], cover: [], isSplit: false)
-        return ([Item(quad: quad, owner: ObjectIdentifier(layer))], layer.masksToBounds ? rect : texBox)
+        var q = quad
+        if bounded { q.sampleClamp = uv }
+        return ([Item(quad: q, owner: ObjectIdentifier(layer))], bounded ? rect : texBox)
     }
 
     // MARK: Extents

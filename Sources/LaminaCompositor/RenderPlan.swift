@@ -117,6 +117,9 @@ public struct DrawQuad: Equatable, Sendable {
     public var cover: [SIMD2<Double>]
     /// Whether this quad is a piece of a layer split by the depth sort.
     public var isSplit: Bool
+    /// For texture fills: sample only inside this normalized box (texel centres within it),
+    /// so a surface's transparent padding never bleeds into its anti-aliased edges.
+    public var sampleClamp: Box? = nil
 }
 
 /// An offscreen (or the output) image the plan draws into.

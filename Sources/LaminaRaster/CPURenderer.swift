@@ -29,7 +29,14 @@ struct Texture {
     let pixels: [UInt8]
 
     /// Bilinear, clamp-to-edge, at normalized coordinates (texel centres at (i + 0.5) / size).
-    @inline(__always) func sample(_ uv: SIMD2<Float>) -> SIMD4<Float> {
+    @inline(__always) func sample(_ uv0: SIMD2<Float>, clamp: SIMD4<Float>?) -> SIMD4<Float> {
+        var uv = uv0
+        if let c = clamp {
+            // Keep texel centres inside the box: [min + 0.5 texel, max - 0.5 texel].
+            let hx = 0.5 / Float(width), hy = 0.5 / Float(height)
+            uv.x = min(max(uv.x, c.x + hx), c.z - hx)
+            uv.y = min(max(uv.y, c.y + hy), c.w - hy)
+        }
         let tx = uv.x * Float(width) - 0.5, ty = uv.y * Float(height) - 0.5
         let fx = tx.rounded(.down), fy = ty.rounded(.down)
         let ax = tx - fx, ay = ty - fy
@@ -87,6 +94,7 @@ public struct CPURenderer: Sendable {
         let u = QuadUniforms(q)
         let fillColor: SIMD4<Float>? = { if case .color(let c) = q.fill { return c }; if case .none = q.fill { return .zero }; return nil }()
         let rect = q.rect
+        let clampBox = q.sampleClamp.map { SIMD4(Float($0.minX), Float($0.minY), Float($0.maxX), Float($0.maxY)) }
         let pts = q.cover.map { m.project($0) }
         guard pts.count >= 3, pts.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
         let raster = PolygonRaster(pts)
@@ -106,7 +114,7 @@ public struct CPURenderer: Sendable {
                 if let fillColor { fill = fillColor } else if let texture {
                     let s = SIMD2(Float((Double(p.x) - rect.minX) / rect.width), Float((Double(p.y) - rect.minY) / rect.height))
                     let t = SIMD2(Float(uv.minX) + s.x * Float(uv.width), Float(uv.minY) + s.y * Float(uv.height))
-                    fill = texture.sample(t)
+                    fill = texture.sample(t, clamp: clampBox)
                 } else { fill = .zero }
                 let src = shade(u, p, fill: fill)
                 blend(src, at: (py * canvas.width + px) * 4, &canvas.pixels)

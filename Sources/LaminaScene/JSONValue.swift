@@ -39,9 +39,11 @@ public indirect enum JSONValue: Equatable, Sendable, Decodable {
         init?(intValue: Int) { nil }
     }
 
-    /// Parses JSON text.
+    /// Parses JSON text strictly (RFC 8259): file key order kept, duplicate keys, NaN and
+    /// out-of-range numbers refused. Throws `JSONParseError`.
     public static func parse(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
+        var parser = JSONParser(data)
+        return try parser.document()
     }
 
     /// The value as it would be written, for messages.

@@ -26,7 +26,8 @@ extension SceneReader {
                   SceneAnimation.subPaths.contains(String(keyPath[keyPath.index(after: dot)...])) {
             let base = String(keyPath[..<dot]), sub = String(keyPath[keyPath.index(after: dot)...])
             let model = base == "transform" ? target.transform : target.sublayerTransform
-            guard model == CATransform3DIdentity else {
+            // The oracle's test: every field within 1e-12 of the identity's (so a rotation by 2 pi passes).
+            guard zip(model.fields, CATransform3DIdentity.fields).allSatisfy({ abs($0 - $1) <= 1e-12 }) else {
                 throw fail("\(path).keyPath", "a \(keyPath) animation needs the layer's model \(base) to be the identity (for now)")
             }
             parse = { v, p in sub == "translation" ? .vector(try numbers(v, 2, p)) : .number(try number(v, p)) }

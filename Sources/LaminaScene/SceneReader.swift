@@ -24,25 +24,10 @@ extension Scene {
         let json: JSONValue
         do {
             json = try JSONValue.parse(data)
-        } catch {
-            throw SceneError(path: "", message: "not valid JSON: \(jsonMessage(error))")
+        } catch let e as JSONParseError {
+            throw SceneError(path: e.path, message: "not valid JSON: \(e)")
         }
         return try SceneReader(base: baseDirectory).scene(json)
-    }
-
-    private static func jsonMessage(_ error: Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let ctx):
-            guard let u = ctx.underlyingError else { return ctx.debugDescription }
-            let detail = (u as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(u)"
-            return detail.isEmpty ? ctx.debugDescription : detail
-        case DecodingError.typeMismatch(_, let ctx):
-            // A number JSONDecoder cannot hold as a Double (e.g. 1e999) lands here.
-            let path = ctx.codingPath.map { k in k.intValue.map { "[\($0)]" } ?? ".\(k.stringValue)" }.joined()
-            return "\(path.hasPrefix(".") ? String(path.dropFirst()) : path): not a finite number"
-        default:
-            return "\(error)"
-        }
     }
 }
 
@@ -103,7 +88,8 @@ struct SceneReader {
     func color(_ v: JSONValue, _ path: String) throws -> CGColor {
         if case .string(let s) = v {
             if let c = Self.namedColors[s] { return CGColor(red: c.0, green: c.1, blue: c.2, alpha: c.3) }
-            if s.hasPrefix("#"), s.count == 7 || s.count == 9 {
+            // Only ASCII hex digits: UInt8(_:radix:) alone would also take a sign ("#+f+f+f").
+            if s.hasPrefix("#"), s.utf8.count == 7 || s.utf8.count == 9, s.utf8.dropFirst().allSatisfy({ $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit }) {
                 let hex = Array(s.dropFirst())
                 var comps: [Double] = []
                 var i = 0
@@ -127,14 +113,24 @@ struct SceneReader {
     /// A transform: 16 numbers in field order, or a list of steps applied in order.
     func transform(_ v: JSONValue, _ path: String) throws -> CATransform3D {
         guard case .array(let items) = v else { throw fail(path, "a transform is 16 numbers or a list of steps, got \(v.brief)") }
-        if items.count == 16, items.allSatisfy({ if case .number = $0 { return true }; return false }) {
+        func isNumber(_ x: JSONValue) -> Bool { if case .number = x { return true }; return false }
+        if items.count == 16, items.allSatisfy(isNumber) {
             return try finite(CATransform3D(fields: numbers(v, 16, path).map { CGFloat($0) }), path)
+        }
+        // Numbers mean a matrix was meant: name the entry or the count that is wrong.
+        if items.contains(where: isNumber) {
+            if items.count == 16, let bad = items.firstIndex(where: { !isNumber($0) }) {
+                throw fail("\(path)[\(bad)]", "a 16-number matrix holds only numbers; got \(items[bad].brief)")
+            }
+            if items.allSatisfy(isNumber) {
+                throw fail(path, "a matrix is 16 numbers, got \(items.count) (or give a list of steps)")
+            }
         }
         var t = CATransform3DIdentity
         for (i, step) in items.enumerated() {
             let sp = "\(path)[\(i)]"
             guard case .object(let d, let order) = step else {
-                throw fail(sp, items.count == 16 ? "a 16-number matrix holds only numbers; got \(step.brief)" : "a step is an object with one key, got \(step.brief)")
+                throw fail(sp, "a step is an object with one key, got \(step.brief)")
             }
             guard order.count == 1, let key = order.first, let arg = d[key] else {
                 throw fail(sp, "a step has exactly one key, got \(order.count)")
@@ -192,9 +188,11 @@ struct SceneReader {
         for (k, x) in [("width", canvas.width), ("height", canvas.height), ("scale", canvas.scale)] where x <= 0 {
             throw fail("canvas.\(k)", "must be positive")
         }
-        let px = canvas.pixelSize
-        guard px.width >= 1, px.height >= 1, px.width <= 16384, px.height <= 16384 else {
-            throw fail("canvas", "the image would be \(px.width)x\(px.height) pixels (1...16384 a side)")
+        // The size test comes before pixelSize, whose Int conversion would trap on a huge size.
+        let (pw, ph) = (canvas.width * canvas.scale, canvas.height * canvas.scale)
+        guard pw <= 16384, ph <= 16384, canvas.pixelSize.width >= 1, canvas.pixelSize.height >= 1 else {
+            let size = [pw, ph].map { $0 <= 16384 ? String(Int($0.rounded())) : JSONWriter.number($0) }.joined(separator: "x")
+            throw fail("canvas", "the image would be \(size) pixels (1...16384 a side)")
         }
         if let b = cd["background"] { canvas.background = try color(b, "canvas.background") }
         var description: String?
@@ -301,7 +299,7 @@ struct SceneReader {
             if let (v, p) = get("string") { text.string = try string(v, p) }
             if let (v, p) = get("fontSize") {
                 let s = try number(v, p)
-                guard s > 0 else { throw fail(p, "fontSize must be positive") }
+                guard s >= 0 else { throw fail(p, "fontSize must not be negative") }
                 text.fontSize = s
             }
             if let (v, p) = get("foregroundColor") { text.foregroundColor = try color(v, p) }

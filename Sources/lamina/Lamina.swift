@@ -6,5 +6,5 @@ struct Lamina: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lamina",
         abstract: "Core Animation layer trees on Linux: validate, plan and render scene files.",
-        subcommands: [Validate.self, Render.self])
+        subcommands: [Validate.self, Render.self, Plan.self, Diff.self])
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import LaminaCompositor
+import LaminaGL
+import QuartzCore
 import LaminaImage
 import LaminaRaster
 import LaminaScene
@@ -27,8 +29,8 @@ struct Render: ParsableCommand {
     @Option(help: "Pixels per point (default: the scene's canvas scale).")
     var scale: Double?
 
-    @Option(help: "Renderer: cpu.")
-    var backend: String = "cpu"
+    @Option(help: "Renderer: gl (OpenGL, headless EGL) or cpu (the reference). Default: gl when a GL context can be made, else cpu.")
+    var backend: String?
 
     @Flag(help: "Draw every plane with sublayers through its own render target.")
     var forceTargets = false
@@ -36,14 +38,27 @@ struct Render: ParsableCommand {
     func run() throws {
         let s = try loadScene(scene)
         if let scale { guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be positive") }; s.canvas.scale = scale }
-        guard backend == "cpu" else { throw ValidationError("unknown backend \"\(backend)\" (cpu)") }
+        if let backend, backend != "cpu" && backend != "gl" { throw ValidationError("unknown backend \"\(backend)\" (gl, cpu)") }
         let plan = Compositor(options: CompositorOptions(forceTargets: forceTargets))
             .compile(root: s.root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
-        let image = CPURenderer().render(plan)
+        let image = try renderImage(plan, backend: backend)
         do {
             try PNG.write(image, to: output)
         } catch let e as PNGError {
             throw ValidationError("\(e)")
         }
+    }
+}
+
+/// Renders with the chosen backend: explicit gl fails with the reason; the default falls
+/// back to the CPU with a one-line note when no GL context can be made.
+func renderImage(_ plan: RenderPlan, backend: String?) throws -> CGImage {
+    if backend == "cpu" { return CPURenderer().render(plan) }
+    do {
+        return try GLRenderer().render(plan)
+    } catch let e as GLError {
+        if backend == "gl" { throw ValidationError("the GL backend is unavailable: \(e)") }
+        FileHandle.standardError.write(Data("note: OpenGL unavailable (\(e)); rendering on the CPU\n".utf8))
+        return CPURenderer().render(plan)
     }
 }

@@ -1,0 +1,43 @@
+// A readable listing of a plan (`lamina plan`): why a scene looks as it does.
+import Foundation
+
+extension RenderPlan {
+    /// Targets in drawing order with their quads: layer, role, fill, pixel corners, flags.
+    public var listing: String {
+        var lines: [String] = []
+        let quads = targets.reduce(0) { $0 + $1.quads.count }
+        lines.append("plan: \(targets.count) target\(targets.count == 1 ? "" : "s"), \(quads) quad\(quads == 1 ? "" : "s")"
+            + " (\(splitCount) split piece\(splitCount == 1 ? "" : "s")), \(images.count) image\(images.count == 1 ? "" : "s")")
+        for (ti, t) in targets.enumerated() {
+            let kind = ti == outputIndex ? "output" : "offscreen"
+            lines.append("target #\(ti) \(kind) \"\(t.label)\" \(t.width)x\(t.height) px, clear \(hex(t.clearColor))")
+            for (qi, q) in t.quads.enumerated() {
+                var desc = "  quad \(qi): \(q.layerName) \(q.role)"
+                switch q.fill {
+                case .none: break
+                case .color(let c): desc += " fill \(hex(c))"
+                case .image(let i, let uv): desc += " image #\(i) uv \(uv)"
+                case .target(let i, let uv): desc += " target #\(i) uv \(uv)"
+                }
+                if q.borderWidth > 0 { desc += " border \(fmt(q.borderWidth)) \(hex(q.borderColor))" }
+                if q.cornerRadius > 0 { desc += " radius \(fmt(q.cornerRadius))" }
+                if q.opacity < 1 { desc += " opacity \(fmt(Double(q.opacity)))" }
+                if !q.lighting.isEmpty { desc += " light k=" + q.lighting.map { fmt(Double($0.factor)) }.joined(separator: "*") }
+                if q.mask != nil { desc += " masked" }
+                let aa = [("L", EdgeMask.left), ("T", .top), ("R", .right), ("B", .bottom)].filter { q.antialiasedEdges.contains($0.1) }.map(\.0).joined()
+                desc += " aa=\(aa.isEmpty ? "none" : aa)"
+                if q.isSplit { desc += " SPLIT" }
+                lines.append(desc)
+                let visible = clip(q.rect.corners, q.clips).map { q.matrix.project($0) }
+                lines.append("    rect \(q.rect) -> px " + visible.map { "(\(fmt($0.x)), \(fmt($0.y)))" }.joined(separator: " "))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func hex(_ c: PremultipliedColor) -> String {
+        String(format: "#%02X%02X%02X%02X", Int((c.x * 255).rounded()), Int((c.y * 255).rounded()), Int((c.z * 255).rounded()), Int((c.w * 255).rounded())) + " (premultiplied)"
+    }
+
+    private func fmt(_ d: Double) -> String { String(format: "%.4g", d) }
+}

@@ -1,0 +1,232 @@
+// A strict RFC 8259 JSON reader for scene files. Unlike JSONDecoder it keeps the file's key
+// order, rejects duplicate keys (which JSONDecoder resolves silently, and differently from
+// other readers), names NaN / Infinity / out-of-range numbers with their JSON path, and
+// reports syntax errors by line and column.
+import Foundation
+
+/// JSON text that does not parse: where and why.
+public struct JSONParseError: Error, CustomStringConvertible, Equatable {
+    /// The JSON path of the offending value when the problem is a value (a non-finite
+    /// number, NaN, a duplicate key), "" for plain syntax errors.
+    public var path: String
+    /// 1-based line and column (in bytes) of the problem.
+    public var line: Int
+    public var column: Int
+    /// What is wrong.
+    public var message: String
+
+    public var description: String { "line \(line), column \(column): \(message)" }
+}
+
+struct JSONParser {
+    /// Nesting deeper than this is refused rather than risking the stack.
+    static let maxDepth = 512
+
+    private let b: [UInt8]
+    private var i = 0
+    private var depth = 0
+
+    init(_ data: Data) { b = [UInt8](data) }
+
+    /// Parses one JSON value that fills the whole text (surrounding whitespace allowed).
+    mutating func document() throws -> JSONValue {
+        if b.starts(with: [0xEF, 0xBB, 0xBF]) { throw error("the text starts with a UTF-8 byte order mark; save it without one") }
+        if String(validating: b, as: UTF8.self) == nil { throw error("the text is not valid UTF-8") }
+        skipSpace()
+        let v = try value("")
+        skipSpace()
+        guard i == b.count else { throw error("unexpected text after the JSON value") }
+        return v
+    }
+
+    // MARK: Values
+
+    private mutating func value(_ path: String) throws -> JSONValue {
+        guard i < b.count else { throw error("unexpected end of the text; expected a value") }
+        switch b[i] {
+        case UInt8(ascii: "{"): return try object(path)
+        case UInt8(ascii: "["): return try array(path)
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number(path))
+        default:
+            for word in ["NaN", "Infinity"] where rest(startsWith: word) {
+                throw error("\(word) is not a number in JSON (JSON has no NaN or infinities)", path: path)
+            }
+            throw error("expected a value, found \(found)")
+        }
+    }
+
+    private mutating func object(_ path: String) throws -> JSONValue {
+        try enter()
+        i += 1
+        var dict: [String: JSONValue] = [:], order: [String] = []
+        skipSpace()
+        if peek(UInt8(ascii: "}")) { i += 1; depth -= 1; return .object(dict, order: order) }
+        while true {
+            skipSpace()
+            if peek(UInt8(ascii: "}")), !order.isEmpty { throw error("a trailing comma before '}' is not allowed in JSON") }
+            guard peek(UInt8(ascii: "\"")) else { throw error("expected a key in double quotes, found \(found)") }
+            let keyStart = i
+            let key = try string()
+            let kp = path.isEmpty ? key : "\(path).\(key)"
+            if dict[key] != nil {
+                i = keyStart
+                throw error("duplicate key \"\(key)\" (a JSON object must not repeat a key)", path: kp)
+            }
+            skipSpace()
+            guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the key \"\(key)\", found \(found)") }
+            i += 1
+            skipSpace()
+            dict[key] = try value(kp)
+            order.append(key)
+            skipSpace()
+            if peek(UInt8(ascii: ",")) { i += 1; continue }
+            if peek(UInt8(ascii: "}")) { i += 1; depth -= 1; return .object(dict, order: order) }
+            throw error("expected ',' or '}' in an object, found \(found)")
+        }
+    }
+
+    private mutating func array(_ path: String) throws -> JSONValue {
+        try enter()
+        i += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if peek(UInt8(ascii: "]")) { i += 1; depth -= 1; return .array(items) }
+        while true {
+            skipSpace()
+            if peek(UInt8(ascii: "]")), !items.isEmpty { throw error("a trailing comma before ']' is not allowed in JSON") }
+            items.append(try value("\(path)[\(items.count)]"))
+            skipSpace()
+            if peek(UInt8(ascii: ",")) { i += 1; continue }
+            if peek(UInt8(ascii: "]")) { i += 1; depth -= 1; return .array(items) }
+            throw error("expected ',' or ']' in an array, found \(found)")
+        }
+    }
+
+    private mutating func enter() throws {
+        depth += 1
+        guard depth <= Self.maxDepth else { throw error("nested more than \(Self.maxDepth) levels deep") }
+    }
+
+    /// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+    private mutating func number(_ path: String) throws -> Double {
+        let start = i
+        if peek(UInt8(ascii: "-")) {
+            i += 1
+            if rest(startsWith: "Infinity") {
+                i = start
+                throw error("-Infinity is not a number in JSON (JSON has no NaN or infinities)", path: path)
+            }
+        }
+        func digits() -> Int { let s = i; while i < b.count, isDigit(b[i]) { i += 1 }; return i - s }
+        guard i < b.count, isDigit(b[i]) else { throw error("expected a digit in a number, found \(found)") }
+        if b[i] == UInt8(ascii: "0") { i += 1 } else { _ = digits() }
+        if peek(UInt8(ascii: ".")) {
+            i += 1
+            guard digits() > 0 else { throw error("expected a digit after the decimal point, found \(found)") }
+        }
+        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+            i += 1
+            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { i += 1 }
+            guard digits() > 0 else { throw error("expected a digit in the exponent, found \(found)") }
+        }
+        let text = String(decoding: b[start..<i], as: UTF8.self)
+        guard let d = Double(text), d.isFinite else {
+            i = start
+            throw error("the number \(text) is out of range (not a finite double)", path: path)
+        }
+        return d
+    }
+
+    private mutating func string() throws -> String {
+        let open = i
+        i += 1
+        var out: [UInt8] = []
+        while true {
+            guard i < b.count else { i = open; throw error("unterminated string") }
+            let c = b[i]
+            if c == UInt8(ascii: "\"") { i += 1; return String(decoding: out, as: UTF8.self) }
+            if c < 0x20 { throw error("a control character (0x\(String(c, radix: 16))) inside a string must be escaped") }
+            if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
+            i += 1
+            guard i < b.count else { i = open; throw error("unterminated string") }
+            let e = b[i]
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var u = try hex4()
+                if (0xD800..<0xDC00).contains(u), rest(startsWith: "\\u") {
+                    let save = i
+                    i += 2
+                    let low = try hex4()
+                    if (0xDC00..<0xE000).contains(low) {
+                        u = 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        i = save
+                    }
+                }
+                // A lone surrogate cannot be held by a Swift string: it reads as U+FFFD.
+                out.append(contentsOf: Array(String(Character(Unicode.Scalar(u) ?? "\u{FFFD}")).utf8))
+            default:
+                i -= 2
+                throw error("unknown escape \\\(String(decoding: [e], as: UTF8.self)) in a string")
+            }
+        }
+    }
+
+    private mutating func hex4() throws -> UInt32 {
+        guard i + 4 <= b.count else { throw error("expected 4 hex digits after \\u") }
+        var u: UInt32 = 0
+        for k in 0..<4 {
+            let c = b[i + k]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: i += k; throw error("expected 4 hex digits after \\u")
+            }
+            u = u << 4 | d
+        }
+        i += 4
+        return u
+    }
+
+    private mutating func literal(_ word: String) throws {
+        guard rest(startsWith: word) else { throw error("expected a value, found \(found)") }
+        i += word.utf8.count
+    }
+
+    // MARK: Helpers
+
+    private func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+    private func peek(_ c: UInt8) -> Bool { i < b.count && b[i] == c }
+    private func rest(startsWith word: String) -> Bool { b[i...].starts(with: word.utf8) }
+    private mutating func skipSpace() {
+        while i < b.count, b[i] == 0x20 || b[i] == 0x0A || b[i] == 0x0D || b[i] == 0x09 { i += 1 }
+    }
+
+    /// What stands at the current position, for messages.
+    private var found: String {
+        guard i < b.count else { return "the end of the text" }
+        let c = b[i]
+        if c >= 0x21 && c < 0x7F { return "'\(String(decoding: [c], as: UTF8.self))'" }
+        return c < 0x80 ? "byte 0x\(String(c, radix: 16))" : "a non-ASCII character"
+    }
+
+    private func error(_ message: String, path: String = "") -> JSONParseError {
+        let upto = b[..<min(i, b.count)]
+        let line = upto.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let lineStart = upto.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        return JSONParseError(path: path, line: line, column: min(i, b.count) - lineStart + 1, message: message)
+    }
+}
