@@ -26,6 +26,25 @@ public enum EdgePixels {
         return mask
     }
 
+    /// The mask grown by `radius` pixels in every direction (a square neighbourhood).
+    public static func dilate(_ mask: [Bool], width: Int, height: Int, radius: Int) -> [Bool] {
+        guard radius > 0 else { return mask }
+        var out = mask
+        for y in 0..<height {
+            for x in 0..<width where mask[y * width + x] {
+                for dy in -radius...radius {
+                    let yy = y + dy
+                    guard yy >= 0 && yy < height else { continue }
+                    for dx in -radius...radius {
+                        let xx = x + dx
+                        if xx >= 0 && xx < width { out[yy * width + xx] = true }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     /// Boundary segments of a target's quads, mapped to output pixels by `toOutput`.
     private static func walk(_ plan: RenderPlan, target: Int, toOutput: @escaping (SIMD2<Double>) -> SIMD2<Double>,
                              mark: (SIMD2<Double>, SIMD2<Double>) -> Void) {

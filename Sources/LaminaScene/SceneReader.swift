@@ -59,7 +59,7 @@ struct SceneReader {
 
     func object(_ v: JSONValue, _ path: String, allowed: Set<String>) throws -> [String: JSONValue] {
         guard case .object(let d, let order) = v else { throw fail(path, "expected an object, got \(v.brief)") }
-        for k in order where !allowed.contains(k) { throw fail(path.isEmpty ? k : "\(path).\(k)", "unknown key \"\(k)\"") }
+        for k in order where !allowed.contains(k) { throw fail(path.isEmpty ? k : "\(path).\(k)", "unknown key \(JSONWriter.quote(k))") }
         return d
     }
 
