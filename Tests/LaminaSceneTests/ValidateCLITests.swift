@@ -1,0 +1,117 @@
+// `lamina validate` on the shared scenes (exit 0, summaries) and the bad fixtures (exit 1,
+// the JSON path on stderr, no summary on stdout).
+import Foundation
+import Testing
+import LaminaScene
+
+/// The built `lamina` tool: $LAMINA_BIN, else beside the test binary (same build products
+/// folder), else the package's usual build folders. Fails the test when none exists.
+func laminaBinary(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+    var candidates: [URL] = []
+    if let env = ProcessInfo.processInfo.environment["LAMINA_BIN"] { candidates.append(URL(fileURLWithPath: env)) }
+    var testBinaries: [URL] = []
+    if let exe = Bundle.main.executableURL { testBinaries.append(exe) }
+    testBinaries.append(URL(fileURLWithPath: CommandLine.arguments[0]))
+    for t in testBinaries {
+        // The test runner (or a bundle inside the products folder): walk up a few levels.
+        var dir = t.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(dir.appendingPathComponent("lamina"))
+            dir = dir.deletingLastPathComponent()
+        }
+    }
+    for build in [".build-scene", ".build"] {
+        candidates.append(Paths.packageRoot.appendingPathComponent("\(build)/debug/lamina"))
+    }
+    let found = candidates.first { url in
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && !isDir.boolValue
+            && FileManager.default.isExecutableFile(atPath: url.path)
+    }
+    return try #require(found, """
+        the lamina binary was not found (build it: swift build --scratch-path .build-scene, or set LAMINA_BIN); looked in:
+        \(candidates.map(\.path).joined(separator: "\n"))
+        """, sourceLocation: sourceLocation)
+}
+
+struct RunResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `lamina` with `arguments`, capturing both streams through files (no pipe deadlocks).
+func runLamina(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
+    let exe = try laminaBinary(sourceLocation: sourceLocation)
+    let dir = try makeTempDir("cli")
+    defer { remove(dir) }
+    let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
+    try Data().write(to: out)
+    try Data().write(to: err)
+    let p = Process()
+    p.executableURL = exe
+    p.arguments = arguments
+    p.standardOutput = try FileHandle(forWritingTo: out)
+    p.standardError = try FileHandle(forWritingTo: err)
+    try p.run()
+    p.waitUntilExit()
+    return RunResult(status: p.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
+                     stderr: try String(contentsOf: err, encoding: .utf8))
+}
+
+@Suite("lamina validate", .serialized)
+struct ValidateCLITests {
+    @Test func validatesEverySharedScene() throws {
+        let files = Paths.sharedSceneFiles
+        try #require(!files.isEmpty)
+        let r = try runLamina(["validate"] + files.map(\.path))
+        #expect(r.status == 0, "exit \(r.status)\nstderr: \(r.stderr)")
+        #expect(r.stderr.isEmpty, "\(r.stderr)")
+        for f in files {
+            let scene = try Scene.read(contentsOf: f.path)
+            #expect(r.stdout.contains("\(f.path): ok\n"), "no ok line for \(f.lastPathComponent)")
+            // The summary printed is the scene's own.
+            #expect(r.stdout.contains("\(f.path): ok\n\(scene.summary)\n"), "no summary for \(f.lastPathComponent)")
+            let n = scene.allLayers.count
+            #expect(scene.summary.contains("\(n) layer\(n == 1 ? "" : "s")"))
+        }
+    }
+
+    @Test func quietPrintsNothingForGoodScenes() throws {
+        let r = try runLamina(["validate", "--quiet"] + Paths.sharedSceneFiles.prefix(3).map(\.path))
+        #expect(r.status == 0)
+        #expect(r.stdout.isEmpty && r.stderr.isEmpty, "stdout: \(r.stdout)\nstderr: \(r.stderr)")
+    }
+
+    @Test(arguments: badFixtures.map(\.file))
+    func rejectsABadFixture(_ file: String) throws {
+        let want = try #require(badFixtures.first { $0.file == file })
+        let path = Paths.badScenes.appendingPathComponent(file).path
+        let r = try runLamina(["validate", path])
+        #expect(r.status != 0, "exit 0 for \(file)")
+        #expect(!r.stdout.contains("ok"), "summary printed for a bad file: \(r.stdout)")
+        #expect(!r.stdout.contains("canvas"), "summary printed for a bad file: \(r.stdout)")
+        let located = want.path.isEmpty ? "\(path): \(want.fragment)" : "\(path): \(want.path): "
+        #expect(r.stderr.contains(located), "stderr lacks \"\(located)\": \(r.stderr)")
+        #expect(r.stderr.contains(want.fragment), "stderr lacks \"\(want.fragment)\": \(r.stderr)")
+        #expect(r.stderr.contains("1 of 1 scene invalid"), "\(r.stderr)")
+    }
+
+    @Test func mixedGoodAndBad() throws {
+        let good = try #require(Paths.sharedSceneFiles.first).path
+        let bad = Paths.badScenes.appendingPathComponent("unknown-layer-key.json").path
+        let r = try runLamina(["validate", good, bad, good])
+        #expect(r.status == 1)
+        #expect(r.stdout.components(separatedBy: "\(good): ok\n").count == 3, "\(r.stdout)")
+        #expect(!r.stdout.contains(bad), "\(r.stdout)")
+        #expect(r.stderr.contains("\(bad): root.sublayers[1].bogus: unknown key \"bogus\""), "\(r.stderr)")
+        #expect(r.stderr.contains("1 of 3 scenes invalid"), "\(r.stderr)")
+    }
+
+    @Test func missingFileIsAnError() throws {
+        let r = try runLamina(["validate", "/nonexistent/scene.json"])
+        #expect(r.status != 0)
+        #expect(r.stderr.contains("/nonexistent/scene.json: no such file"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+}
