@@ -28,6 +28,9 @@ public final class HeadlessContext: @unchecked Sendable {
     public static func shared() throws -> HeadlessContext { try creation.get() }
 
     private init() throws {
+        if let off = ProcessInfo.processInfo.environment["LAMINA_DISABLE_GL"], !off.isEmpty, off != "0" {
+            throw GLError("disabled by LAMINA_DISABLE_GL")
+        }
         guard let getPlatformDisplay = epoxy_eglGetPlatformDisplayEXT else {
             throw GLError("EGL has no eglGetPlatformDisplayEXT (is libegl-mesa0 installed?)")
         }

@@ -43,7 +43,7 @@ struct Diff: ParsableCommand {
             d = try ImageDiff(try PNG.read(a), try PNG.read(b), over: bg)
             if let heat { try PNG.write(d.heatMap, to: heat) }
         } catch let e as PNGError {
-            throw ValidationError(e.path.isEmpty ? e.reason : "\(e)")
+            throw CLIError(e.path.isEmpty ? e.reason : "\(e)")
         }
         print(d.summary)
         if let minClose, d.close < minClose { throw ExitCode(1) }

@@ -12,7 +12,7 @@ func loadScene(_ path: String) throws -> Scene {
     do {
         return try Scene.read(contentsOf: path)
     } catch let e as SceneError {
-        throw ValidationError("\(e)")
+        throw CLIError("\(e)")
     }
 }
 
@@ -37,7 +37,14 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let s = try loadScene(scene)
-        if let scale { guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be positive") }; s.canvas.scale = scale }
+        if let scale {
+            guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be positive") }
+            s.canvas.scale = scale
+            let px = s.canvas.pixelSize
+            guard px.width >= 1, px.height >= 1, px.width <= 16384, px.height <= 16384 else {
+                throw ValidationError("--scale \(scale) would make a \(px.width)x\(px.height) image (1...16384 a side)")
+            }
+        }
         if let backend, backend != "cpu" && backend != "gl" { throw ValidationError("unknown backend \"\(backend)\" (gl, cpu)") }
         let plan = Compositor(options: CompositorOptions(forceTargets: forceTargets))
             .compile(root: s.root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
@@ -45,7 +52,7 @@ struct Render: ParsableCommand {
         do {
             try PNG.write(image, to: output)
         } catch let e as PNGError {
-            throw ValidationError("\(e)")
+            throw CLIError("\(e)")
         }
     }
 }
@@ -57,7 +64,7 @@ func renderImage(_ plan: RenderPlan, backend: String?) throws -> CGImage {
     do {
         return try GLRenderer().render(plan)
     } catch let e as GLError {
-        if backend == "gl" { throw ValidationError("the GL backend is unavailable: \(e)") }
+        if backend == "gl" { throw CLIError("the GL backend is unavailable: \(e)") }
         FileHandle.standardError.write(Data("note: OpenGL unavailable (\(e)); rendering on the CPU\n".utf8))
         return CPURenderer().render(plan)
     }
