@@ -235,6 +235,9 @@ struct SceneReader {
             let f = try numbers(v, 4, p)
             guard f[2] >= 0, f[3] >= 0 else { throw fail(p, "frame size must not be negative") }
             layer.frame = CGRect(x: f[0], y: f[1], width: f[2], height: f[3])
+            guard layer.position.x.isFinite, layer.position.y.isFinite else {
+                throw fail(p, "frame with this anchorPoint puts the position out of range (not a finite number)")
+            }
         }
         if let (v, p) = get("bounds") {
             let b = try numbers(v, 4, p)

@@ -15,7 +15,12 @@ extension Scene {
         top.append(("canvas", SceneWriterState.object(c)))
         top.append(("root", try writer.layer(root)))
         if !animations.isEmpty { top.append(("animations", .array(animations.map(SceneWriterState.animation)))) }
-        return JSONWriter.write(SceneWriterState.object(top)) + "\n"
+        let doc = SceneWriterState.object(top)
+        // JSON has no NaN or infinities: refuse rather than write text no reader takes.
+        if let (path, d) = SceneWriterState.firstNonFinite(doc, "") {
+            throw SceneError(path: path, message: "cannot write the non-finite number \(d) (JSON has no NaN or infinities)")
+        }
+        return JSONWriter.write(doc) + "\n"
     }
 
     /// Writes the scene file (whole or not at all).
@@ -34,6 +39,20 @@ struct SceneWriterState {
     static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
         .object(Dictionary(uniqueKeysWithValues: pairs), order: pairs.map(\.0))
     }
+    /// The JSON path and value of the first NaN or infinity in `v`, if any.
+    static func firstNonFinite(_ v: JSONValue, _ path: String) -> (String, Double)? {
+        switch v {
+        case .number(let d): return d.isFinite ? nil : (path, d)
+        case .array(let a):
+            for (i, x) in a.enumerated() { if let hit = firstNonFinite(x, "\(path)[\(i)]") { return hit } }
+            return nil
+        case .object(let d, let order):
+            for k in order { if let hit = firstNonFinite(d[k]!, path.isEmpty ? k : "\(path).\(k)") { return hit } }
+            return nil
+        default: return nil
+        }
+    }
+
     static func nums(_ xs: [Double]) -> JSONValue { .array(xs.map { .number($0) }) }
     static func color(_ c: CGColor) -> JSONValue { nums([c.rgba.red, c.rgba.green, c.rgba.blue, c.rgba.alpha]) }
     static func transform(_ t: CATransform3D) -> JSONValue { nums(t.fields.map { Double($0) }) }

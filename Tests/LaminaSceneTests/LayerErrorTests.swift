@@ -123,6 +123,11 @@ struct LayerErrorTests {
         expectSceneError(root(#"{"type": "textLayer", "fontSize": -1}"#), path: "root.fontSize", "must not be negative")
     }
 
+    @Test func frameOverflowingThePosition() {
+        // Finite numbers whose product is not: the position would be infinite.
+        expectSceneError(root(#"{"anchorPoint": [1e308, 0.5], "frame": [0, 0, 10, 10]}"#), path: "root.frame", "out of range")
+    }
+
     @Test func nameNotAString() {
         expectSceneError(root(#"{"name": 7}"#), path: "root.name", "expected a string")
     }

@@ -106,3 +106,23 @@ struct RoundTripTests {
         #expect(again.root.opacity == Float(0.1))
     }
 }
+
+@Suite("Writer refusals")
+struct WriterRefusalTests {
+    @Test func nonFiniteNumbersAreRefusedNotWritten() throws {
+        let root = CALayer()
+        let child = CALayer()
+        child.position = CGPoint(x: CGFloat.nan, y: 0)
+        root.addSublayer(child)
+        let dir = try makeTempDir("writer-nan")
+        defer { remove(dir) }
+        let path = dir.appendingPathComponent("nan.json").path
+        expectSceneError(path: "root.sublayers[0].position[0]", ["non-finite", "nan"]) {
+            try Scene(canvas: Canvas(width: 10, height: 10), root: root).write(to: path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: path), "a partial file was left behind")
+        expectSceneError(path: "canvas.width", ["non-finite", "inf"]) {
+            try Scene(canvas: Canvas(width: Double.infinity, height: 10), root: CALayer()).jsonText(savingImagesIn: dir)
+        }
+    }
+}

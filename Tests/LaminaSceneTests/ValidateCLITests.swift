@@ -4,8 +4,8 @@ import Foundation
 import Testing
 import LaminaScene
 
-/// The built `lamina` tool: $LAMINA_BIN, else beside the test binary (same build products
-/// folder), else the package's usual build folders. Fails the test when none exists.
+/// The built `lamina` tool: $LAMINA_BIN, else beside the test binary (the same build products
+/// folder, so never a stale binary from another build folder). Fails the test when missing.
 func laminaBinary(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
     var candidates: [URL] = []
     if let env = ProcessInfo.processInfo.environment["LAMINA_BIN"] { candidates.append(URL(fileURLWithPath: env)) }
@@ -20,9 +20,8 @@ func laminaBinary(sourceLocation: SourceLocation = #_sourceLocation) throws -> U
             dir = dir.deletingLastPathComponent()
         }
     }
-    for build in [".build-scene", ".build"] {
-        candidates.append(Paths.packageRoot.appendingPathComponent("\(build)/debug/lamina"))
-    }
+    var seen = Set<String>()
+    candidates = candidates.filter { seen.insert($0.standardizedFileURL.path).inserted }
     let found = candidates.first { url in
         var isDir: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && !isDir.boolValue
