@@ -26,53 +26,74 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 /// Defaults are Core Animation's: zero bounds and position, anchorPoint (0.5, 0.5),
 /// identity transforms, opacity 1, doubleSided true, an opaque black border color. One
 /// exception is Lamina's: `allowsEdgeAntialiasing` is true by default.
-open class CALayer: CustomStringConvertible {
+open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// A name, to find the layer by (scene files, animations, debugging).
     open var name: String?
     /// The layer's own coordinate space: origin and size.
-    open var bounds: CGRect = .zero
+    open var bounds: CGRect = .zero { didSet { propertyChanged("bounds", old: oldValue, new: bounds) } }
     /// Where the anchor point sits in the superlayer's coordinate space.
-    open var position: CGPoint = .zero
+    open var position: CGPoint = .zero { didSet { propertyChanged("position", old: oldValue, new: position) } }
     /// The layer's position on the z axis (toward the viewer), added to the position.
-    open var zPosition: CGFloat = 0
+    open var zPosition: CGFloat = 0 { didSet { propertyChanged("zPosition", old: oldValue, new: zPosition) } }
     /// The point of the bounds, in unit coordinates, that sits at `position` and about
     /// which the transform applies.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { propertyChanged("anchorPoint", old: oldValue, new: anchorPoint) } }
     /// The anchor's z component: the layer lies in the plane z = -anchorPointZ of its
     /// position (unlike CSS's transform-origin z, this does not cancel).
-    open var anchorPointZ: CGFloat = 0
+    open var anchorPointZ: CGFloat = 0 { didSet { propertyChanged("anchorPointZ", old: oldValue, new: anchorPointZ) } }
     /// The layer's transform, applied about its anchor point.
-    open var transform: CATransform3D = CATransform3DIdentity
+    open var transform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("transform", old: oldValue, new: transform) } }
     /// The transform applied to the sublayers, about this layer's anchor point.
-    open var sublayerTransform: CATransform3D = CATransform3DIdentity
+    open var sublayerTransform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("sublayerTransform", old: oldValue, new: sublayerTransform) } }
     /// Whether the layer (and its subtree) is hidden.
-    open var isHidden = false
+    open var isHidden = false { didSet { propertyChanged("hidden", old: oldValue, new: isHidden) } }
     /// Whether the back face is drawn; a single-sided layer turned away is culled.
-    open var isDoubleSided = true
+    open var isDoubleSided = true { didSet { propertyChanged("doubleSided", old: oldValue, new: isDoubleSided) } }
     /// Whether the sublayers' geometry is flipped vertically about the middle of the bounds.
     open var isGeometryFlipped = false
     /// Whether contents and sublayers are clipped to the (rounded) bounds.
-    open var masksToBounds = false
+    open var masksToBounds = false { didSet { propertyChanged("masksToBounds", old: oldValue, new: masksToBounds) } }
     /// Opacity, 0...1, applied to the layer and its subtree as a group.
-    open var opacity: Float = 1
+    open var opacity: Float = 1 { didSet { propertyChanged("opacity", old: oldValue, new: opacity) } }
     /// The background color, drawn behind contents and sublayers.
-    open var backgroundColor: CGColor?
+    open var backgroundColor: CGColor? { didSet { propertyChanged("backgroundColor", old: oldValue, new: backgroundColor) } }
     /// The radius rounding the background and border (and masks, with masksToBounds).
-    open var cornerRadius: CGFloat = 0
+    open var cornerRadius: CGFloat = 0 { didSet { propertyChanged("cornerRadius", old: oldValue, new: cornerRadius) } }
     /// The width of the border, drawn inside the bounds above contents and sublayers.
-    open var borderWidth: CGFloat = 0
+    open var borderWidth: CGFloat = 0 { didSet { propertyChanged("borderWidth", old: oldValue, new: borderWidth) } }
     /// The border's color.
-    open var borderColor: CGColor? = CGColor.black
+    open var borderColor: CGColor? = CGColor.black { didSet { propertyChanged("borderColor", old: oldValue, new: borderColor) } }
     /// The contents: a `CGImage`, or nil.
     open var contents: Any?
     /// How the contents image is fitted into the bounds.
     open var contentsGravity: CALayerContentsGravity = .resize
     /// The part of the contents image used, in unit coordinates (top-left origin).
-    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { propertyChanged("contentsRect", old: oldValue, new: contentsRect) } }
     /// Whether the layer's edges are anti-aliased (Lamina defaults this to true).
     open var allowsEdgeAntialiasing = true
     /// Lamina's light for the 3D rendering context this layer roots (an extension).
     open var light: LaminaLight?
+
+    /// The layer's delegate: asked first for the action of a property change.
+    open weak var delegate: CALayerDelegate?
+    /// Actions by event key (a property name); NSNull disables an implicit animation.
+    open var actions: [String: CAAction]?
+    /// The layer's timing in its superlayer's time (CAMediaTiming).
+    open var beginTime: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+
+    /// Attached animations, in the order added.
+    var attachedAnimations: [AttachedAnimation] = []
+    /// The transaction generation the layer was created in (it animates implicitly only after it).
+    let createdGeneration = CATransaction.generation
+    /// Set on presentation copies and while copying: no actions run.
+    var suppressesActions = false
 
     /// The layer's superlayer.
     public internal(set) weak var superlayer: CALayer?
@@ -84,7 +105,9 @@ open class CALayer: CustomStringConvertible {
     /// A copy of `layer`'s properties (not its sublayers), as Core Animation makes
     /// presentation layers.
     public required init(layer: Any) {
+        suppressesActions = true
         if let other = layer as? CALayer { copyProperties(from: other) }
+        suppressesActions = false
     }
 
     /// Copies every model property from `other` (not the tree links).
@@ -96,6 +119,8 @@ open class CALayer: CustomStringConvertible {
         backgroundColor = other.backgroundColor; cornerRadius = other.cornerRadius; borderWidth = other.borderWidth
         borderColor = other.borderColor; contents = other.contents; contentsGravity = other.contentsGravity
         contentsRect = other.contentsRect; allowsEdgeAntialiasing = other.allowsEdgeAntialiasing; light = other.light
+        beginTime = other.beginTime; duration = other.duration; speed = other.speed; timeOffset = other.timeOffset
+        repeatCount = other.repeatCount; repeatDuration = other.repeatDuration; autoreverses = other.autoreverses; fillMode = other.fillMode
     }
 
     // MARK: Sublayers
@@ -164,12 +189,34 @@ open class CALayer: CustomStringConvertible {
         newLayer.superlayer = self
     }
 
+    /// The sublayers, for building copies.
+    var storedSublayersForCopy: [CALayer] { storedSublayers }
+
+    /// Appends a sublayer to a copy being built (no checks, no actions).
+    func appendSublayerForCopy(_ layer: CALayer) {
+        storedSublayers.append(layer)
+        layer.superlayer = self
+    }
+
     /// Whether `ancestor` is this layer or one of its superlayers.
     public func isDescendant(of ancestor: CALayer) -> Bool {
         var l: CALayer? = self
         while let c = l { if c === ancestor { return true }; l = c.superlayer }
         return false
     }
+
+    /// The action for `event`: the delegate's, else `actions[event]`, else the class's
+    /// default action, else (for animatable properties) an implicit animation. NSNull at any
+    /// step means no action.
+    open func action(forKey event: String) -> CAAction? {
+        if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NSNull ? nil : a }
+        if let a = actions?[event] { return a is NSNull ? nil : a }
+        if let a = type(of: self).defaultAction(forKey: event) { return a is NSNull ? nil : a }
+        return nil
+    }
+
+    /// A class's default action for an event (nil: the implicit animation).
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
     // MARK: Affine convenience
 

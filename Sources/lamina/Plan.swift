@@ -11,21 +11,22 @@ struct Plan: ParsableCommand {
     @Option(help: "Pixels per point (default: the scene's canvas scale).")
     var scale: Double?
 
+    @Option(help: "Plan the scene at this time in seconds, its animations applied.")
+    var time: Double?
+
     @Flag(help: "Draw every plane with sublayers through its own render target.")
     var forceTargets = false
 
     func run() throws {
         let s = try loadScene(scene)
-        if let scale {
-            guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be positive") }
-            s.canvas.scale = scale
-            let px = s.canvas.pixelSize
-            guard px.width >= 1, px.height >= 1, px.width <= 16384, px.height <= 16384 else {
-                throw ValidationError("--scale \(scale) would make a \(px.width)x\(px.height) image (1...16384 a side)")
-            }
+        try applyScale(scale, to: s)
+        if let time {
+            guard time.isFinite else { throw ValidationError("--time must be finite") }
+            s.attachAnimations()
         }
+        let root = time.map { s.root.presentationTree(at: $0) } ?? s.root
         let plan = Compositor(options: CompositorOptions(forceTargets: forceTargets))
-            .compile(root: s.root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
+            .compile(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
         print(plan.listing)
     }
 }

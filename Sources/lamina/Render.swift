@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import LaminaCompositor
 import LaminaGL
-import QuartzCore
 import LaminaImage
 import LaminaRaster
 import LaminaScene
+import QuartzCore
 
-/// Loads a scene or exits with its error.
+/// Loads a scene or fails with its error.
 func loadScene(_ path: String) throws -> Scene {
     do {
         return try Scene.read(contentsOf: path)
@@ -16,14 +16,26 @@ func loadScene(_ path: String) throws -> Scene {
     }
 }
 
-/// `lamina render SCENE -o OUT.png`.
+/// Applies a --scale override, keeping the image within 1...16384 pixels a side.
+func applyScale(_ scale: Double?, to s: Scene) throws {
+    guard let scale else { return }
+    guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be positive") }
+    s.canvas.scale = scale
+    let w = s.canvas.width * scale, h = s.canvas.height * scale
+    guard w.rounded() >= 1, h.rounded() >= 1, w <= 16384, h <= 16384 else {
+        throw ValidationError("--scale \(scale) would make a \(Int(w.rounded()))x\(Int(h.rounded())) image (1...16384 a side)")
+    }
+}
+
+/// `lamina render SCENE -o OUT.png`, at a time, or a numbered frame sequence.
 struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Render a scene file to a PNG.")
+    static let configuration = CommandConfiguration(
+        abstract: "Render a scene file to a PNG (or, with --frames, a numbered PNG sequence).")
 
     @Argument(help: "The scene file.")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "The output PNG.")
+    @Option(name: .shortAndLong, help: "The output PNG (with --frames: a folder).")
     var output: String
 
     @Option(help: "Pixels per point (default: the scene's canvas scale).")
@@ -32,40 +44,101 @@ struct Render: ParsableCommand {
     @Option(help: "Renderer: gl (OpenGL, headless EGL) or cpu (the reference). Default: gl when a GL context can be made, else cpu.")
     var backend: String?
 
+    @Option(help: "Draw the scene at this time in seconds, its animations applied (default: the model values).")
+    var time: Double?
+
+    @Option(help: "Render this many frames into the output folder: frame-0000.png ...")
+    var frames: Int?
+
+    @Option(help: "Frames per second for --frames (default 30).")
+    var fps: Double = 30
+
     @Flag(help: "Draw every plane with sublayers through its own render target.")
     var forceTargets = false
 
+    func validate() throws {
+        if let backend, backend != "cpu" && backend != "gl" { throw ValidationError("unknown backend \"\(backend)\" (gl, cpu)") }
+        if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds") }
+        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if !(fps > 0 && fps.isFinite) { throw ValidationError("--fps must be positive") }
+        if frames != nil && time != nil { throw ValidationError("--time and --frames do not go together (frames start at 0)") }
+    }
+
     func run() throws {
         let s = try loadScene(scene)
-        if let scale {
-            guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be positive") }
-            s.canvas.scale = scale
-            let px = s.canvas.pixelSize
-            guard px.width >= 1, px.height >= 1, px.width <= 16384, px.height <= 16384 else {
-                throw ValidationError("--scale \(scale) would make a \(px.width)x\(px.height) image (1...16384 a side)")
+        try applyScale(scale, to: s)
+        let renderer = try Renderer(backend: backend)
+        let compositor = Compositor(options: CompositorOptions(forceTargets: forceTargets))
+        func image(at t: Double?) throws -> CGImage {
+            let root = t.map { s.root.presentationTree(at: $0) } ?? s.root
+            let plan = compositor.compile(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
+            return try renderer.render(plan)
+        }
+        if time != nil || frames != nil { s.attachAnimations() }
+        guard let frames else {
+            try write(try image(at: time), to: output)
+            return
+        }
+        var isDir: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: output, isDirectory: &isDir) {
+            do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
+                throw CLIError("cannot create the folder \(output): \(error.localizedDescription)")
             }
+        } else if !isDir.boolValue {
+            throw CLIError("\(output) exists and is not a folder (--frames writes a numbered sequence into a folder)")
         }
-        if let backend, backend != "cpu" && backend != "gl" { throw ValidationError("unknown backend \"\(backend)\" (gl, cpu)") }
-        let plan = Compositor(options: CompositorOptions(forceTargets: forceTargets))
-            .compile(root: s.root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
-        let image = try renderImage(plan, backend: backend)
-        do {
-            try PNG.write(image, to: output)
-        } catch let e as PNGError {
-            throw CLIError("\(e)")
+        let progress = ProgressBar(total: frames)
+        for i in 0..<frames {
+            let t = Double(i) / fps
+            try write(try image(at: t), to: (output as NSString).appendingPathComponent(String(format: "frame-%04d.png", i)))
+            progress.update(i + 1)
         }
+        progress.finish()
+    }
+
+    private func write(_ image: CGImage, to path: String) throws {
+        do { try PNG.write(image, to: path) } catch let e as PNGError { throw CLIError("\(e)") }
     }
 }
 
-/// Renders with the chosen backend: explicit gl fails with the reason; the default falls
-/// back to the CPU with a one-line note when no GL context can be made.
-func renderImage(_ plan: RenderPlan, backend: String?) throws -> CGImage {
-    if backend == "cpu" { return CPURenderer().render(plan) }
-    do {
-        return try GLRenderer().render(plan)
-    } catch let e as GLError {
-        if backend == "gl" { throw CLIError("the GL backend is unavailable: \(e)") }
-        FileHandle.standardError.write(Data("note: OpenGL unavailable (\(e)); rendering on the CPU\n".utf8))
-        return CPURenderer().render(plan)
+/// The chosen backend: explicit gl fails with the reason; the default falls back to the CPU
+/// with a one-line note when no GL context can be made.
+final class Renderer {
+    private let gl: GLRenderer?
+
+    init(backend: String?) throws {
+        if backend == "cpu" { gl = nil; return }
+        do {
+            let r = try GLRenderer()
+            _ = try HeadlessContext.shared()
+            gl = r
+        } catch let e as GLError {
+            if backend == "gl" { throw CLIError("the GL backend is unavailable: \(e)") }
+            FileHandle.standardError.write(Data("note: OpenGL unavailable (\(e)); rendering on the CPU\n".utf8))
+            gl = nil
+        }
+    }
+
+    func render(_ plan: RenderPlan) throws -> CGImage {
+        guard let gl else { return CPURenderer().render(plan) }
+        do { return try gl.render(plan) } catch let e as GLError { throw CLIError("OpenGL: \(e)") }
+    }
+}
+
+/// A one-line progress bar on standard error (only when it is a terminal... or always, briefly).
+struct ProgressBar {
+    let total: Int
+    let isTerminal = isatty(2) != 0
+
+    func update(_ done: Int) {
+        let width = 30
+        let filled = total > 0 ? done * width / total : width
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let line = "[\(bar)] \(done)/\(total) frames"
+        FileHandle.standardError.write(Data((isTerminal ? "\r" + line : (done == total ? line + "\n" : "")).utf8))
+    }
+
+    func finish() {
+        if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

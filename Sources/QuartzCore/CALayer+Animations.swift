@@ -1,0 +1,212 @@
+// Animations on layers: adding and removing them, the presentation tree at a time, and the
+// actions that property changes run (implicit animations).
+
+/// A layer's delegate: Core Animation asks it first for a property change's action.
+public protocol CALayerDelegate: AnyObject {
+    /// The action for `event` (nil: keep looking; NSNull: no action).
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
+}
+
+extension CALayerDelegate {
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+}
+
+/// An animation attached to a layer: its key, the time it began and its progress reports.
+final class AttachedAnimation {
+    let key: String
+    let isAnonymous: Bool
+    let animation: CAAnimation
+    let begin: CFTimeInterval
+    let group: CATransaction.CompletionGroup?
+    var started = false
+    var stopped = false
+
+    init(key: String, isAnonymous: Bool, animation: CAAnimation, begin: CFTimeInterval, group: CATransaction.CompletionGroup?) {
+        self.key = key; self.isAnonymous = isAnonymous; self.animation = animation; self.begin = begin; self.group = group
+    }
+
+    /// Whether, at local time t, the animation is over (and so stops affecting the layer when removed on completion).
+    func isOver(at t: CFTimeInterval) -> Bool { animation.localTime(t, begin: begin) >= animation.activeDuration }
+}
+
+/// The keys whose changes animate implicitly by default (Core Animation's animatable properties).
+let implicitlyAnimatedKeys: Set<String> = ["position", "bounds", "anchorPoint", "anchorPointZ", "zPosition", "opacity",
+                                           "backgroundColor", "borderColor", "borderWidth", "cornerRadius", "transform",
+                                           "sublayerTransform", "contentsRect"]
+
+extension CALayer {
+    // MARK: Adding and removing
+
+    /// Adds a copy of `anim` under `key` (replacing any animation with that key). An
+    /// animation whose beginTime is 0 begins now (the layer's current time).
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        add(anim, forKey: key, now: CACurrentMediaTime())
+    }
+
+    /// Adds a copy of `anim` as if the media time were `now` (Lamina's: for building timelines
+    /// offline, e.g. a scene file's animations, which start at time 0).
+    public func add(_ anim: CAAnimation, forKey key: String?, now mediaTime: CFTimeInterval) {
+        let copy = anim.copy() as! CAAnimation
+        let now = layerTime(mediaTime)
+        let begin = copy.beginTime == 0 ? now : copy.beginTime
+        if let key { removeAnimation(forKey: key) }
+        let name = key ?? "lamina.anonymous.\(ObjectIdentifier(copy).hashValue)"
+        attachedAnimations.append(AttachedAnimation(key: name, isAnonymous: key == nil, animation: copy, begin: begin,
+                                                    group: CATransaction.track()))
+    }
+
+    /// Removes the animation under `key`; its delegate hears it stopped unfinished.
+    public func removeAnimation(forKey key: String) {
+        guard let i = attachedAnimations.firstIndex(where: { $0.key == key }) else { return }
+        let a = attachedAnimations.remove(at: i)
+        stop(a, finished: false)
+    }
+
+    /// Removes every animation.
+    public func removeAllAnimations() {
+        let all = attachedAnimations
+        attachedAnimations = []
+        for a in all { stop(a, finished: false) }
+    }
+
+    /// The animation under `key` (a copy of what was added).
+    public func animation(forKey key: String) -> CAAnimation? {
+        attachedAnimations.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations, in the order added (nil when there are none).
+    public func animationKeys() -> [String]? {
+        let keys = attachedAnimations.filter { !$0.isAnonymous }.map(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    private func stop(_ a: AttachedAnimation, finished: Bool) {
+        guard !a.stopped else { return }
+        a.stopped = true
+        a.animation.delegate?.animationDidStop(a.animation, finished: finished)
+        a.group?.finishOne()
+    }
+
+    // MARK: Time
+
+    /// A time of the root's parent (media time) in this layer's time space, through every
+    /// ancestor's beginTime, speed and timeOffset.
+    public func layerTime(_ mediaTime: CFTimeInterval) -> CFTimeInterval {
+        let parent = superlayer.map { $0.layerTime(mediaTime) } ?? mediaTime
+        if beginTime == 0 && speed == 1 && timeOffset == 0 { return parent }
+        return (parent - beginTime) * Double(speed) + timeOffset
+    }
+
+    /// Reports starts and ends up to `time` (media time) in this subtree: delegates hear
+    /// animationDidStart / animationDidStop, finished animations removed on completion go,
+    /// and transaction completion blocks run once all their animations have stopped.
+    public func advanceAnimations(to time: CFTimeInterval) {
+        let t = layerTime(time)
+        for a in attachedAnimations {
+            let local = a.animation.localTime(t, begin: a.begin)
+            if !a.started && local >= 0 { a.started = true; a.animation.delegate?.animationDidStart(a.animation) }
+            if !a.stopped && a.isOver(at: t) { stop(a, finished: true) }
+        }
+        attachedAnimations.removeAll { $0.stopped && $0.animation.isRemovedOnCompletion }
+        for s in sublayers ?? [] { s.advanceAnimations(to: time) }
+    }
+
+    /// Whether any animation in this subtree still changes what is drawn after `time`.
+    public func hasRunningAnimations(at time: CFTimeInterval) -> Bool {
+        let t = layerTime(time)
+        if attachedAnimations.contains(where: { !$0.isOver(at: t) || (!$0.animation.isRemovedOnCompletion && $0.animation.fillMode != .removed && false) }) {
+            return true
+        }
+        return (sublayers ?? []).contains { $0.hasRunningAnimations(at: time) }
+    }
+
+    // MARK: Presentation
+
+    /// The model layer (this one).
+    public func model() -> Self { self }
+
+    /// This layer as drawn now: a copy with the animations applied at the current media time.
+    public func presentation() -> Self? {
+        presentation(at: CACurrentMediaTime())
+    }
+
+    /// This layer as drawn at media time `time` (its whole tree is evaluated, so geometry
+    /// conversions on the result work).
+    public func presentation(at time: CFTimeInterval) -> Self? {
+        var top: CALayer = self
+        while let p = top.superlayer { top = p }
+        var map: [ObjectIdentifier: CALayer] = [:]
+        _ = top.presentationTree(at: time, map: &map)
+        return map[ObjectIdentifier(self)] as? Self
+    }
+
+    /// A copy of this subtree with every animation applied at media time `time`: what the
+    /// renderers draw. Model layers are not changed.
+    public func presentationTree(at time: CFTimeInterval) -> CALayer {
+        var map: [ObjectIdentifier: CALayer] = [:]
+        return presentationTree(at: time, map: &map)
+    }
+
+    private func presentationTree(at time: CFTimeInterval, map: inout [ObjectIdentifier: CALayer]) -> CALayer {
+        let copy = type(of: self).init(layer: self)
+        copy.suppressesActions = true
+        map[ObjectIdentifier(self)] = copy
+        applyAnimations(to: copy, at: layerTime(time))
+        for s in storedSublayersForCopy { copy.appendSublayerForCopy(s.presentationTree(at: time, map: &map)) }
+        return copy
+    }
+
+    /// Applies the attached animations, in order, to `target` at this layer's time t.
+    func applyAnimations(to target: CALayer, at t: CFTimeInterval) {
+        for a in attachedAnimations {
+            if a.animation.isRemovedOnCompletion && a.isOver(at: t) { continue }
+            a.animation.apply(to: target, parentTime: t, begin: a.begin)
+        }
+    }
+
+    // MARK: Actions
+
+    /// Whether property changes on this layer can run actions now: not a presentation copy,
+    /// and shown by a commit since it was created.
+    var actionsEnabled: Bool {
+        !suppressesActions && CATransaction.generation > createdGeneration && !CATransaction.disableActions()
+    }
+
+    /// Runs the action for a changed property (didSet of every animatable property).
+    func propertyChanged<T: Equatable>(_ key: String, old: T, new: T) {
+        guard old != new, actionsEnabled else { return }
+        if let action = action(forKey: key) {
+            action.run(forKey: key, object: self, arguments: nil)
+            return
+        }
+        guard implicitlyAnimatedKeys.contains(key), action(forKeyIsDisabled: key) == false else { return }
+        let duration = CATransaction.animationDuration()
+        guard duration > 0 else { return }
+        let anim = CABasicAnimation(keyPath: key)
+        anim.fromValue = presentedValue(forKey: key, modelValue: old)
+        anim.duration = duration
+        anim.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        add(anim, forKey: key)
+    }
+
+    /// Whether an NSNull anywhere in the lookup disables the implicit animation for `key`.
+    private func action(forKeyIsDisabled key: String) -> Bool {
+        if let d = delegate, let a = d.action(for: self, forKey: key), a is NSNull { return true }
+        if actions?[key] is NSNull { return true }
+        if type(of: self).defaultAction(forKey: key) is NSNull { return true }
+        return false
+    }
+
+    /// What `key` shows now if its model value were `modelValue` (the start of a new implicit
+    /// animation, so a change mid-animation continues smoothly from what is on screen).
+    private func presentedValue(forKey key: String, modelValue: Any) -> Any? {
+        guard attachedAnimations.contains(where: { ($0.animation as? CAPropertyAnimation)?.keyPath?.hasPrefix(key) ?? true }) else {
+            return modelValue
+        }
+        let probe = type(of: self).init(layer: self)
+        probe.suppressesActions = true
+        try? probe.setValueChecked(modelValue, forKeyPath: key)
+        applyAnimations(to: probe, at: layerTime(CACurrentMediaTime()))
+        return probe.value(forKeyPath: key)
+    }
+}

@@ -1,0 +1,139 @@
+// Transactions: how property changes are batched and how implicit animations are timed.
+// Each thread has its own stack; values not set in a transaction are inherited from the
+// enclosing one. Changes made outside any explicit transaction belong to an implicit one,
+// committed by `flush()` (Core Animation commits it at the end of the run-loop turn).
+
+/// Core Animation's transactions.
+public final class CATransaction {
+    final class Frame {
+        var values: [String: Any] = [:]
+        var completion: (() -> Void)?
+        var group: CompletionGroup?
+        let isImplicit: Bool
+        init(isImplicit: Bool) { self.isImplicit = isImplicit }
+    }
+
+    /// Waits for every animation added inside a transaction to stop, then calls its completion block.
+    final class CompletionGroup {
+        var pending = 0
+        var sealed = false
+        var block: (() -> Void)?
+        func finishOne() { pending -= 1; fireIfDone() }
+        func fireIfDone() {
+            if sealed && pending <= 0, let b = block { block = nil; b() }
+        }
+    }
+
+    final class Stack { var frames: [Frame] = [] }
+
+    private static let stackKey = "LaminaCATransactionStack"
+    static var stack: Stack {
+        let dict = Thread.current.threadDictionary
+        if let s = dict[stackKey] as? Stack { return s }
+        let s = Stack()
+        dict[stackKey] = s
+        return s
+    }
+
+    private static let generationLock = NSLock()
+    nonisolated(unsafe) private static var generationValue = 0
+
+    /// How many top-level commits there have been: a layer animates implicitly only after the
+    /// commit that first showed it (a layer created and changed in one transaction does not animate).
+    static var generation: Int {
+        generationLock.lock(); defer { generationLock.unlock() }
+        return generationValue
+    }
+
+    private static func bumpGeneration() {
+        generationLock.lock(); generationValue += 1; generationLock.unlock()
+    }
+
+    /// The innermost transaction, opening an implicit one when there is none.
+    static var current: Frame {
+        let s = stack
+        if let f = s.frames.last { return f }
+        let f = Frame(isImplicit: true)
+        s.frames.append(f)
+        return f
+    }
+
+    /// Begins a transaction (nested inside the current one, if any).
+    public static func begin() {
+        stack.frames.append(Frame(isImplicit: false))
+    }
+
+    /// Commits the innermost explicit transaction.
+    public static func commit() {
+        let s = stack
+        // An implicit transaction opened inside an explicit one folds into it.
+        while let f = s.frames.last, f.isImplicit, s.frames.count > 1 { s.frames.removeLast(); merge(f, into: s.frames.last!) }
+        guard let f = s.frames.popLast() else { return }
+        finish(f)
+        if s.frames.isEmpty { bumpGeneration() }
+    }
+
+    /// Commits the implicit transaction, if any (and marks new layers as shown).
+    public static func flush() {
+        let s = stack
+        if let f = s.frames.last, f.isImplicit { s.frames.removeLast(); finish(f) }
+        if s.frames.isEmpty { bumpGeneration() }
+    }
+
+    private static func merge(_ f: Frame, into outer: Frame) {
+        if let g = f.group { g.sealed = true; g.fireIfDone() }
+        if let c = f.completion { outer.completion = { [previous = outer.completion] in previous?(); c() } }
+    }
+
+    private static func finish(_ f: Frame) {
+        let group = f.group ?? CompletionGroup()
+        group.block = f.completion
+        group.sealed = true
+        group.fireIfDone()
+    }
+
+    private static func lookup(_ key: String) -> Any? {
+        for f in stack.frames.reversed() { if let v = f.values[key] { return v } }
+        return nil
+    }
+
+    /// The duration of implicit animations (default 0.25 s).
+    public static func animationDuration() -> CFTimeInterval { (lookup("animationDuration") as? CFTimeInterval) ?? 0.25 }
+    public static func setAnimationDuration(_ d: CFTimeInterval) { current.values["animationDuration"] = d }
+
+    /// The pacing of implicit animations (nil: Core Animation's default curve).
+    public static func animationTimingFunction() -> CAMediaTimingFunction? { lookup("animationTimingFunction") as? CAMediaTimingFunction }
+    public static func setAnimationTimingFunction(_ f: CAMediaTimingFunction?) { current.values["animationTimingFunction"] = f as Any }
+
+    /// Whether property changes run no actions (no implicit animations).
+    public static func disableActions() -> Bool { (lookup("disableActions") as? Bool) ?? false }
+    public static func setDisableActions(_ flag: Bool) { current.values["disableActions"] = flag }
+
+    /// Called once every animation added in this transaction has stopped.
+    public static func completionBlock() -> (() -> Void)? { current.completion }
+    public static func setCompletionBlock(_ block: (() -> Void)?) { current.completion = block }
+
+    /// Any value by key (the four above use "animationDuration", "animationTimingFunction",
+    /// "disableActions", "completionBlock").
+    public static func value(forKey key: String) -> Any? {
+        key == "completionBlock" ? current.completion as Any? : lookup(key)
+    }
+
+    public static func setValue(_ value: Any?, forKey key: String) {
+        if key == "completionBlock" { current.completion = value as? () -> Void; return }
+        current.values[key] = value
+    }
+
+    /// Registers an animation with the current transaction's completion group.
+    static func track() -> CompletionGroup {
+        let f = current
+        let g = f.group ?? CompletionGroup()
+        f.group = g
+        g.pending += 1
+        return g
+    }
+
+    /// A no-op kept for API parity (Lamina's model has no render-thread lock).
+    public static func lock() {}
+    public static func unlock() {}
+}
