@@ -144,7 +144,7 @@ struct HitTestTests {
         root.sublayerTransform = p
         let front = layer("front", CGRect(x: 50, y: 50, width: 100, height: 100), in: root)
         front.zPosition = 10
-        let back = layer("back", CGRect(x: 50, y: 50, width: 100, height: 100), in: root)
+        _ = layer("back", CGRect(x: 50, y: 50, width: 100, height: 100), in: root)
         #expect(names(root.hitTest(CGPoint(x: 100, y: 100))) == "back")                       // array order
         #expect(names(root.hitTest(CGPoint(x: 100, y: 100), depthSorted: true)) == "front")   // depth
         #expect(names(root.hitTest(CGPoint(x: 100, y: 100), depthSorted: false)) == "back")
