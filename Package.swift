@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
         .library(name: "LaminaGL", targets: ["LaminaGL"]),
         .executable(name: "lamina", targets: ["lamina"]),
+        .executable(name: "lamina-demo", targets: ["lamina-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -19,6 +20,7 @@ let package = Package(
     targets: [
         // System libraries.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
 
         // Model: the Core Animation API (math, layers, key paths, geometry).
@@ -33,15 +35,23 @@ let package = Package(
         .target(name: "LaminaRaster", dependencies: ["LaminaCompositor", "QuartzCore"]),
         // Renderer: OpenGL 3.3 core over libepoxy (headless EGL or a window), shaders in Shaders/.
         .target(name: "LaminaGL", dependencies: ["LaminaCompositor", "QuartzCore", "CEpoxy"]),
+        // The demo's scenes, input and scripts, independent of any window.
+        .target(name: "LaminaDemoKit", dependencies: ["QuartzCore", "LaminaScene"]),
         // Tools.
         .executableTarget(name: "lamina", dependencies: [
             "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster", "LaminaGL",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        .executableTarget(name: "lamina-demo", dependencies: [
+            "QuartzCore", "LaminaScene", "LaminaCompositor", "LaminaGL", "LaminaImage", "LaminaDemoKit", "CGLFW", "CEpoxy",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "QuartzCore"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "LaminaScene", "QuartzCore"]),
+        .testTarget(name: "LaminaDemoTests", dependencies: ["LaminaDemoKit", "LaminaScene", "LaminaCompositor", "LaminaImage", "LaminaRaster", "QuartzCore"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "QuartzCore"]),
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "QuartzCore"]),
     ],

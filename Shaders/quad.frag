@@ -28,6 +28,8 @@ uniform sampler2D u_texture;
 uniform vec4 u_uv;          // the texture's rect stretched over u_rect
 uniform int u_hasClamp;
 uniform vec4 u_clamp;       // sample only inside (normalized)
+uniform int u_hasInterior;
+uniform vec4 u_interior;    // coverage is exactly 1 inside (skip computing it)
 
 struct Gradients { vec2 g0; vec2 g1; float lx; float ly; };
 
@@ -81,6 +83,17 @@ void main() {
         }
         fill = texture(u_texture, uv);
     }
+    float k = 1.0;
+    for (int i = 0; i < u_lightCount; i++) {
+        vec3 d = u_lightDirection[i] / sqrt(dot(u_lightDirection[i], u_lightDirection[i]));
+        k *= u_lightAmbient[i] + (1.0 - u_lightAmbient[i]) * max(0.0, -dot(u_lightNormal[i], d));
+    }
+    if (u_hasInterior != 0 && p.x >= u_interior.x && p.y >= u_interior.y && p.x <= u_interior.z && p.y <= u_interior.w) {
+        // Well inside the shape: full coverage, no ring, no mask edge.
+        vec4 f = fill * u_opacity;
+        o_color = vec4(f.rgb * k, f.a);
+        return;
+    }
     Gradients g = gradients(p);
     float outer = rectCoverage(p, u_rect, u_radius, u_aa, g);
     float ring = 0.0;
@@ -94,10 +107,5 @@ void main() {
     vec4 c = u_borderColor * ring + fill * (outer - ring * u_borderColor.a);
     if (u_hasMask != 0) c *= rectCoverage(p, u_maskRect, u_maskRadius, vec4(1.0), g);
     c *= u_opacity;
-    float k = 1.0;
-    for (int i = 0; i < u_lightCount; i++) {
-        vec3 d = u_lightDirection[i] / sqrt(dot(u_lightDirection[i], u_lightDirection[i]));
-        k *= u_lightAmbient[i] + (1.0 - u_lightAmbient[i]) * max(0.0, -dot(u_lightNormal[i], d));
-    }
     o_color = vec4(c.rgb * k, c.a);
 }

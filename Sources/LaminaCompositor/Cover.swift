@@ -2,6 +2,23 @@
 // anti-aliased edges (so partly covered pixels get shaded), then cut by the hard clips.
 // Both renderers shade exactly the pixels whose centres fall inside it.
 
+/// The local box where coverage is exactly 1 (see DrawQuad.interior): the rectangle inset
+/// by one pixel's worth of local units at worst over the visible part, plus the corner radius
+/// and border width; within the mask likewise.
+func interiorBox(_ q: DrawQuad) -> Box? {
+    let visible = clip(q.rect.corners, q.clips)
+    guard !visible.isEmpty else { return nil }
+    let minStretch = visible.map { q.matrix.stretch($0).min }.min() ?? 0
+    guard minStretch > 0, minStretch.isFinite else { return nil }
+    let onePixel = 1 / minStretch
+    var box = q.rect.insetBy(onePixel + max(q.cornerRadius, q.borderWidth))
+    if let m = q.mask {
+        let mb = m.box.insetBy(onePixel + m.radius)
+        box = Box(minX: max(box.minX, mb.minX), minY: max(box.minY, mb.minY), maxX: min(box.maxX, mb.maxX), maxY: min(box.maxY, mb.maxY))
+    }
+    return box.isEmpty ? nil : box
+}
+
 func coverPolygon(_ q: DrawQuad) -> [SIMD2<Double>] {
     let visible = clip(q.rect.corners, q.clips)
     guard !visible.isEmpty else { return [] }
@@ -23,4 +40,22 @@ func coverPolygon(_ q: DrawQuad) -> [SIMD2<Double>] {
         }
     }
     return clip(rect.corners, clips)
+}
+
+extension DrawQuad {
+    /// Whether the quad paints every pixel of a width x height target with one opaque color:
+    /// a solid fill, no border, mask, radius, lighting or opacity, an axis-aligned affine
+    /// map, and a rectangle whose pixel box contains the whole target.
+    func coversWholeTargetOpaquely(width: Int, height: Int) -> Bool {
+        guard case .color(let c) = fill, c.w >= 1, borderWidth == 0, mask == nil, cornerRadius == 0,
+              lighting.isEmpty, opacity >= 1, matrix.isPlanarAffine, matrix.r0.y == 0, matrix.r1.x == 0 else { return false }
+        let a = matrix.project(SIMD2(rect.minX, rect.minY)), b = matrix.project(SIMD2(rect.maxX, rect.maxY))
+        let box = Box(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y))
+        guard box.minX <= 0, box.minY <= 0, box.maxX >= Double(width), box.maxY >= Double(height) else { return false }
+        // Nothing may be clipped away inside the target.
+        return clips.allSatisfy { h in
+            [SIMD2(rect.minX, rect.minY), SIMD2(rect.maxX, rect.minY), SIMD2(rect.maxX, rect.maxY), SIMD2(rect.minX, rect.maxY)]
+                .allSatisfy { h.value($0) >= 0 }
+        }
+    }
 }

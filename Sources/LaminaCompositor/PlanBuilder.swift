@@ -206,10 +206,21 @@ final class PlanBuilder {
             quads.append(q)
             owners.append(item.owner)
         }
+        var clearColor = clear
+        // Opaque solid quads that cover the whole target first (a root layer's background)
+        // become the clear color: the same pixels, far fewer fragments.
+        while let q = quads.first, q.coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = q.fill {
+            clearColor = c
+            quads.removeFirst()
+            owners.removeFirst()
+        }
         removeSeamAntialiasing(&quads, owners: owners)
-        for k in quads.indices { quads[k].cover = coverPolygon(quads[k]) }
+        for k in quads.indices {
+            quads[k].cover = coverPolygon(quads[k])
+            quads[k].interior = interiorBox(quads[k])
+        }
         quads.removeAll { $0.cover.isEmpty }
-        targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clear, quads: quads))
+        targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads))
         return targets.count - 1
     }
 }

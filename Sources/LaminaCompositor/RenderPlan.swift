@@ -120,6 +120,10 @@ public struct DrawQuad: Equatable, Sendable {
     /// For texture fills: sample only inside this normalized box (texel centres within it),
     /// so a surface's transparent padding never bleeds into its anti-aliased edges.
     public var sampleClamp: Box? = nil
+    /// A box in local coordinates where every pixel centre is at least a pixel inside the
+    /// shape, the border ring and the mask: coverage there is exactly 1, so renderers may
+    /// skip computing it (the result is the same).
+    public var interior: Box? = nil
 }
 
 /// An offscreen (or the output) image the plan draws into.

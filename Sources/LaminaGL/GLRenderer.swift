@@ -112,7 +112,7 @@ final class GLState {
         epoxy_glBindVertexArray(0)
         for name in ["u_matrix", "u_targetSize", "u_flipY", "u_hx", "u_hy", "u_hw", "u_rect", "u_radius", "u_aa", "u_borderWidth",
                      "u_borderColor", "u_maskRect", "u_maskRadius", "u_hasMask", "u_opacity", "u_lightCount", "u_lightNormal",
-                     "u_lightDirection", "u_lightAmbient", "u_fillKind", "u_fillColor", "u_texture", "u_uv", "u_hasClamp", "u_clamp"] {
+                     "u_lightDirection", "u_lightAmbient", "u_fillKind", "u_fillColor", "u_texture", "u_uv", "u_hasClamp", "u_clamp", "u_hasInterior", "u_interior"] {
             uniforms[name] = epoxy_glGetUniformLocation(p, name)
         }
         try checkError("creating the quad program")
@@ -324,6 +324,12 @@ final class GLState {
             epoxy_glUniform4f(u["u_clamp"]!, Float(c.minX), Float(c.minY), Float(c.maxX), Float(c.maxY))
         } else {
             epoxy_glUniform1i(u["u_hasClamp"]!, 0)
+        }
+        if let b = q.interior {
+            epoxy_glUniform1i(u["u_hasInterior"]!, 1)
+            epoxy_glUniform4f(u["u_interior"]!, Float(b.minX), Float(b.minY), Float(b.maxX), Float(b.maxY))
+        } else {
+            epoxy_glUniform1i(u["u_hasInterior"]!, 0)
         }
         // The cover polygon as a triangle fan, in local coordinates.
         var verts: [Float] = []

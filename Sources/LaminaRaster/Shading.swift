@@ -20,6 +20,7 @@ struct QuadUniforms {
     var hasMask: Bool
     var opacity: Float
     var light: Float
+    var interior: SIMD4<Float>?
 
     init(_ q: DrawQuad) {
         let m = q.matrix
@@ -42,6 +43,7 @@ struct QuadUniforms {
         }
         opacity = q.opacity
         light = q.lighting.reduce(Float(1)) { $0 * $1.factor }
+        interior = q.interior.map { SIMD4(Float($0.minX), Float($0.minY), Float($0.maxX), Float($0.maxY)) }
     }
 }
 
@@ -95,6 +97,11 @@ func rectCoverage(_ p: SIMD2<Float>, _ r: SIMD4<Float>, _ radius: Float, _ aa: S
 /// The premultiplied color a quad adds at local point p, given its fill color there.
 @inline(__always)
 func shade(_ u: QuadUniforms, _ p: SIMD2<Float>, fill: SIMD4<Float>) -> SIMD4<Float> {
+    if let b = u.interior, p.x >= b.x, p.y >= b.y, p.x <= b.z, p.y <= b.w {
+        // Well inside the shape: full coverage, no ring, no mask edge.
+        let c = fill * u.opacity
+        return SIMD4(c.x * u.light, c.y * u.light, c.z * u.light, c.w)
+    }
     let g = gradients(u, p)
     let outer = rectCoverage(p, u.rect, u.radius, u.aa, g)
     var ring: Float = 0

@@ -6,7 +6,7 @@ struct Lamina: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lamina",
         abstract: "Core Animation layer trees on Linux: validate, plan and render scene files.",
-        subcommands: [Validate.self, Render.self, Plan.self, Diff.self])
+        subcommands: [Validate.self, Render.self, Plan.self, Diff.self, Bench.self])
 }
 
 /// A failure while running a command (bad scene, unreadable image, unwritable output):
