@@ -1,0 +1,86 @@
+// The demo's logic without a window: scenes, gestures and the fold animations, on explicit times.
+import Foundation
+import LaminaCompositor
+import LaminaDemoKit
+import LaminaImage
+import LaminaRaster
+import LaminaScene
+import QuartzCore
+import Testing
+
+@Suite struct DemoAppTests {
+    func near(_ a: CATransform3D, _ b: CATransform3D, _ tol: CGFloat = 1e-9) -> Bool {
+        zip(a.fields, b.fields).allSatisfy { abs($0 - $1) <= tol }
+    }
+
+    @Test func boxFoldsInOneSecondAndTheLidStaysOpen() throws {
+        let box = ConundrumBoxScene()
+        box.layout(width: 500, height: 400)
+        CATransaction.flush()
+        let t0 = CACurrentMediaTime()
+        box.tap()
+        let green = try #require(box.container.sublayers?.first { $0.name == "green" })
+        let magenta = try #require(green.sublayers?.first { $0.name == "magenta" })
+        // The model is closed at once; the presentation gets there in one second.
+        #expect(near(green.transform, CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)))
+        #expect(near(magenta.transform, CATransform3DMakeRotation(0.8 * -.pi / 2, 0, 1, 0)))
+        let anim = try #require(green.animation(forKey: "transform") as? CABasicAnimation)
+        #expect(anim.duration == 1)
+        let half = try #require(green.presentation(at: t0 + 0.5))
+        #expect(!near(half.transform, green.transform, 1e-3) && !near(half.transform, CATransform3DIdentity, 1e-3))
+        let after = try #require(green.presentation(at: t0 + 1.01))
+        #expect(near(after.transform, green.transform))
+        // The lid's angle: 72 degrees, so 18 degrees open.
+        let angle = acos(max(-1, min(1, magenta.transform.m11)))
+        #expect(abs(angle * 180 / .pi - 72) < 1e-9)
+    }
+
+    @Test func dragTurnsTheCameraOneDegreePerPixel() {
+        let cube = BookCubeScene()
+        let before = cube.rotation
+        cube.drag(dx: 90, dy: 0)
+        // A 90-pixel horizontal drag is a 90-degree turn: applying it four times returns.
+        for _ in 0..<3 { cube.drag(dx: 90, dy: 0) }
+        #expect(near(cube.rotation, before, 1e-9))
+        cube.drag(dx: 30, dy: 0)
+        #expect(!near(cube.rotation, before, 1e-3))
+        cube.reset()
+        #expect(near(cube.rotation, before))
+    }
+
+    @Test func keysSwitchScenesAndToggle() throws {
+        let app = try DemoApp(sceneFiles: [sharedScenes.appendingPathComponent("transforms-5.1-affine-rotation.json").path],
+                              width: 800, height: 600, now: 0)
+        #expect(app.scenes.count == 4)
+        app.press(.tab); #expect(app.index == 1)
+        app.press(.digit(4)); #expect(app.index == 3)
+        app.press(.digit(9)); #expect(app.index == 3)
+        app.press(.digit(1))
+        let cube = app.current
+        var p = CATransform3DIdentity
+        p.m34 = -1.0 / 500
+        #expect(cube.container.sublayerTransform == cube.rotation.concatenating(p))
+        app.press(.perspective)
+        #expect(cube.container.sublayerTransform == cube.rotation)
+        app.press(.perspective)
+        #expect(cube.container.sublayerTransform == cube.rotation.concatenating(p))
+        app.press(.light)
+        #expect(cube.container.light != nil)
+        app.press(.doubleSided)
+        #expect(cube.container.sublayers!.allSatisfy { !$0.isDoubleSided })
+        #expect(app.press(.escape) == false)
+    }
+
+    /// The demo's box, closed, in a 500x400 window is the shared closed-box scene.
+    @Test func closedBoxMatchesTheSharedScene() throws {
+        let app = try DemoApp(sceneFiles: [], width: 500, height: 400, now: 0)
+        app.select(1)
+        app.current.tap()
+        let tree = app.frame(at: CACurrentMediaTime() + 2)
+        let plan = Compositor().compile(root: tree, width: 500, height: 400, scale: 1, background: app.current.background)
+        let shared = try Scene.read(contentsOf: sharedScenes.appendingPathComponent("conundrum-box-closed.json").path)
+        let reference = Compositor().compile(root: shared.root, width: 500, height: 400, scale: 1, background: shared.canvas.background)
+        let parity = Parity(CPURenderer().render(plan), CPURenderer().render(reference), edges: EdgePixels.mask(for: reference))
+        #expect(parity.nonEdgeMisses == 0 && parity.exactShare >= 0.995, "\(parity)")
+    }
+}
