@@ -68,6 +68,15 @@ public final class GLRenderer: @unchecked Sendable {
     }
 }
 
+/// Messages from KHR_debug (debug builds): errors GL reports through its debug callback.
+final class GLDebugLog: @unchecked Sendable {
+    static let shared = GLDebugLog()
+    private let lock = NSLock()
+    private var messages: [String] = []
+    func add(_ m: String) { lock.lock(); messages.append(m); lock.unlock() }
+    func drain() -> [String] { lock.lock(); defer { messages = []; lock.unlock() }; return messages }
+}
+
 /// The GL objects and per-frame logic. Used only with the context current.
 final class GLState {
     struct Surface { let width: Int, height: Int, fbo: GLuint, texture: GLuint; var lastUsed: Int; var inUse: Bool }
@@ -110,6 +119,18 @@ final class GLState {
         epoxy_glEnableVertexAttribArray(0)
         epoxy_glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), 8, nil)
         epoxy_glBindVertexArray(0)
+        #if DEBUG
+        // KHR_debug (core since 4.3): errors arrive synchronously through the callback.
+        if epoxy_has_gl_extension("GL_KHR_debug") || epoxy_gl_version() >= 43 {
+            epoxy_glEnable(GLenum(GL_DEBUG_OUTPUT))
+            epoxy_glEnable(GLenum(GL_DEBUG_OUTPUT_SYNCHRONOUS))
+            epoxy_glDebugMessageCallback({ _, type, _, severity, _, message, _ in
+                guard type == GLenum(GL_DEBUG_TYPE_ERROR) || severity == GLenum(GL_DEBUG_SEVERITY_HIGH) else { return }
+                let text = message.map { String(cString: $0) } ?? "?"
+                GLDebugLog.shared.add(text)
+            }, nil)
+        }
+        #endif
         for name in ["u_matrix", "u_targetSize", "u_flipY", "u_hx", "u_hy", "u_hw", "u_rect", "u_radius", "u_aa", "u_borderWidth",
                      "u_borderColor", "u_maskRect", "u_maskRadius", "u_hasMask", "u_opacity", "u_lightCount", "u_lightNormal",
                      "u_lightDirection", "u_lightAmbient", "u_fillKind", "u_fillColor", "u_texture", "u_uv", "u_hasClamp", "u_clamp", "u_hasInterior", "u_interior"] {
@@ -142,7 +163,7 @@ final class GLState {
     }
 
     func checkError(_ doing: String) throws {
-        var errors: [String] = []
+        var errors: [String] = GLDebugLog.shared.drain()
         while true {
             let e = epoxy_glGetError()
             if e == GLenum(GL_NO_ERROR) || errors.count > 8 { break }
