@@ -6,6 +6,7 @@ import LaminaCompositor
 import LaminaGL
 import LaminaImage
 import LaminaRaster
+import LaminaScene
 import QuartzCore
 import Testing
 
@@ -41,5 +42,20 @@ import Testing
         let p = plan(scene)
         let parity = Parity(try GLRenderer().render(p), CPURenderer().render(p), edges: EdgePixels.mask(for: p))
         #expect(parity.nonEdgeMisses == 0 && parity.exactShare >= 0.995, "\(parity)")
+    }
+}
+
+/// The extra scenes (contents, masks, groups, intersections): GPU against CPU.
+@Suite struct ExtraParityTests {
+    static let folder = Paths.packageRoot.appendingPathComponent("Tests/Fixtures/extra-scenes")
+
+    @Test(arguments: ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted())
+    func glMatchesCPU(_ file: String) throws {
+        let scene = try Scene.read(contentsOf: Self.folder.appendingPathComponent(file).path)
+        for force in [false, true] {
+            let p = plan(scene, forceTargets: force)
+            let parity = Parity(try GLRenderer().render(p), CPURenderer().render(p), edges: EdgePixels.mask(for: p))
+            #expect(parity.nonEdgeMisses == 0 && parity.exactShare >= 0.995, "\(file)\(force ? " (targets)" : ""): \(parity)")
+        }
     }
 }

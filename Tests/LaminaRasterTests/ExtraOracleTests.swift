@@ -1,0 +1,29 @@
+// Scenes beyond the seeds' (contents with every gravity and contentsRect, rounded masks over
+// 3D children, opacity groups and transform-layer opacity, intersecting planes, geometry
+// flipping and anchorPointZ, a layer crossing the eye plane), each against the oracle's
+// image of it (Tests/Fixtures/extra-oracle, rendered by ../shared/oracle/render.py).
+import Foundation
+import LaminaImage
+import LaminaScene
+import QuartzCore
+import Testing
+
+@Suite struct ExtraOracleTests {
+    static let folder = Paths.packageRoot.appendingPathComponent("Tests/Fixtures/extra-scenes")
+    static let oracle = Paths.packageRoot.appendingPathComponent("Tests/Fixtures/extra-oracle")
+    static var names: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    @Test func thereAreExtraScenes() { #expect(Self.names.count >= 7) }
+
+    @Test(arguments: ExtraOracleTests.names)
+    func matchesOracle(_ name: String) throws {
+        let scene = try Scene.read(contentsOf: Self.folder.appendingPathComponent(name + ".json").path)
+        let image = renderCPU(scene)
+        let expected = try PNG.read(Self.oracle.appendingPathComponent(name + ".png").path)
+        let d = try ImageDiff(image, expected, over: backgroundRGB(scene))
+        #expect(d.close >= 0.98, "\(name): \(d.summary)")
+        #expect(d.mean <= 0.004, "\(name): \(d.summary)")
+    }
+}
