@@ -132,8 +132,8 @@ func clip(_ poly: [SIMD2<Double>], _ h: HalfPlane) -> [SIMD2<Double>] {
     return out.count >= 3 ? out : []
 }
 
-/// Clips a convex polygon by every half-plane.
-func clip(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> [SIMD2<Double>] {
+/// Clips a convex polygon by every half-plane (public: renderers and tests use it too).
+public func clip(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> [SIMD2<Double>] {
     var p = poly
     for h in hs {
         p = clip(p, h)

@@ -58,7 +58,7 @@ public enum EdgePixels {
             }
             if let m = q.mask { outlines.append(roundedOutline(m.box, m.radius)) }
             for outline in outlines {
-                let visible = clipPolygon(outline, q.clips)
+                let visible = clip(outline, q.clips)
                 for i in visible.indices { mark(project(visible[i]), project(visible[(i + 1) % visible.count])) }
             }
             if case .target(let t, let uv) = q.fill {
@@ -89,27 +89,5 @@ public enum EdgePixels {
             }
         }
         return pts
-    }
-
-    /// Sutherland-Hodgman against half-planes (kept where value >= 0).
-    static func clipPolygon(_ poly: [SIMD2<Double>], _ clips: [HalfPlane]) -> [SIMD2<Double>] {
-        var p = poly
-        for h in clips {
-            guard !p.isEmpty else { return [] }
-            var out: [SIMD2<Double>] = []
-            var prev = p[p.count - 1], pv = h.value(prev)
-            for cur in p {
-                let cv = h.value(cur)
-                if cv >= 0 {
-                    if pv < 0 { out.append(prev + (cur - prev) * (pv / (pv - cv))) }
-                    out.append(cur)
-                } else if pv >= 0 {
-                    out.append(prev + (cur - prev) * (pv / (pv - cv)))
-                }
-                prev = cur; pv = cv
-            }
-            p = out
-        }
-        return p.count >= 3 ? p : []
     }
 }
