@@ -55,6 +55,14 @@ enum AnimationValues {
         }
     }
 
+    /// The x with add(x, b) == a: what `toValue` minus `byValue` must be for the animation to
+    /// end at toValue. It is subtract(a, b) except for transforms, where add puts b first
+    /// (b * x), so x = b^-1 * a (subtract's a * b^-1 is the delta a cumulative repeat adds).
+    static func removing(_ b: Any?, from a: Any?) -> Any? {
+        if let p = a as? CATransform3D, let q = b as? CATransform3D { return q.inverse.map { $0.concatenating(p) } ?? p }
+        return subtract(a, b)
+    }
+
     /// A distance between two values (for paced keyframes): Euclidean over their components.
     static func distance(_ a: Any?, _ b: Any?) -> Double {
         let ca = components(a), cb = components(b)

@@ -130,7 +130,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         switch (fromValue != nil, toValue != nil, byValue != nil) {
         case (true, true, _): return (fromValue, toValue)
         case (true, false, true): return (fromValue, AnimationValues.add(fromValue, byValue))
-        case (false, true, true): return (AnimationValues.subtract(toValue, byValue), toValue)
+        case (false, true, true): return (AnimationValues.removing(byValue, from: toValue), toValue)
         case (true, false, false): return (fromValue, base)
         case (false, true, false): return (base, toValue)
         case (false, false, true): return (base, AnimationValues.add(base, byValue))

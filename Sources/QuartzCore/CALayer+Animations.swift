@@ -25,8 +25,21 @@ final class AttachedAnimation {
         self.key = key; self.isAnonymous = isAnonymous; self.animation = animation; self.begin = begin; self.group = group
     }
 
-    /// Whether, at local time t, the animation is over (and so stops affecting the layer when removed on completion).
-    func isOver(at t: CFTimeInterval) -> Bool { animation.localTime(t, begin: begin) >= animation.activeDuration }
+    /// Whether, at local time t, the animation is over (and so stops affecting the layer when
+    /// removed on completion): measured on its active time, which timeOffset does not shift.
+    func isOver(at t: CFTimeInterval) -> Bool { animation.activeTime(t, begin: begin) >= animation.activeDuration }
+}
+
+/// Holds a presentation tree's root for a presentation layer handed out from inside it (see
+/// `presentation(at:)`). It never ends and animates nothing.
+final class PresentationTreeOwner: CAAnimation {
+    var root: CALayer?
+
+    required init() {
+        super.init()
+        repeatCount = .infinity
+        isRemovedOnCompletion = false
+    }
 }
 
 /// The keys whose changes animate implicitly by default (Core Animation's animatable properties).
@@ -103,7 +116,7 @@ extension CALayer {
     public func advanceAnimations(to time: CFTimeInterval) {
         let t = layerTime(time)
         for a in attachedAnimations {
-            let local = a.animation.localTime(t, begin: a.begin)
+            let local = a.animation.activeTime(t, begin: a.begin)
             if !a.started && local >= 0 { a.started = true; a.animation.delegate?.animationDidStart(a.animation) }
             if !a.stopped && a.isOver(at: t) { stop(a, finished: true) }
         }
@@ -132,27 +145,44 @@ extension CALayer {
 
     /// This layer as drawn at media time `time` (its whole tree is evaluated, so geometry
     /// conversions on the result work).
+    ///
+    /// Superlayer links are weak, so a presentation layer taken from inside the tree owns the
+    /// presentation layers above it (through an entry no API lists); to keep that free of
+    /// cycles, it is left out of its presentation superlayer's `sublayers` (its `superlayer`,
+    /// and every conversion through it, are as usual).
     public func presentation(at time: CFTimeInterval) -> Self? {
         var top: CALayer = self
         while let p = top.superlayer { top = p }
         var map: [ObjectIdentifier: CALayer] = [:]
-        _ = top.presentationTree(at: time, map: &map)
-        return map[ObjectIdentifier(self)] as? Self
+        let detached = top === self ? nil : ObjectIdentifier(self)
+        let root = top.presentationTree(at: time, map: &map, detaching: detached)
+        guard let copy = map[ObjectIdentifier(self)] as? Self else { return nil }
+        if copy !== root {
+            let owner = PresentationTreeOwner()
+            owner.root = root
+            copy.attachedAnimations.append(AttachedAnimation(key: "lamina.presentationTreeOwner", isAnonymous: true,
+                                                             animation: owner, begin: 0, group: nil))
+        }
+        return copy
     }
 
     /// A copy of this subtree with every animation applied at media time `time`: what the
     /// renderers draw. Model layers are not changed.
     public func presentationTree(at time: CFTimeInterval) -> CALayer {
         var map: [ObjectIdentifier: CALayer] = [:]
-        return presentationTree(at: time, map: &map)
+        return presentationTree(at: time, map: &map, detaching: nil)
     }
 
-    private func presentationTree(at time: CFTimeInterval, map: inout [ObjectIdentifier: CALayer]) -> CALayer {
+    private func presentationTree(at time: CFTimeInterval, map: inout [ObjectIdentifier: CALayer],
+                                  detaching detached: ObjectIdentifier?) -> CALayer {
         let copy = type(of: self).init(layer: self)
         copy.suppressesActions = true
         map[ObjectIdentifier(self)] = copy
         applyAnimations(to: copy, at: layerTime(time))
-        for s in storedSublayersForCopy { copy.appendSublayerForCopy(s.presentationTree(at: time, map: &map)) }
+        for s in storedSublayersForCopy {
+            let sub = s.presentationTree(at: time, map: &map, detaching: detached)
+            if ObjectIdentifier(s) == detached { sub.superlayer = copy } else { copy.appendSublayerForCopy(sub) }
+        }
         return copy
     }
 
@@ -176,6 +206,17 @@ extension CALayer {
     func propertyChanged<T: Equatable>(_ key: String, old: T, new: T) {
         guard old != new, actionsEnabled else { return }
         if let action = action(forKey: key) {
+            // A basic animation of this key with no from/to/by values animates from the previous
+            // presented value to the new one (CABasicAnimation's "all properties nil" rule): the
+            // copy that runs gets the previous value as its fromValue.
+            if let basic = action as? CABasicAnimation, basic.keyPath == nil || basic.keyPath == key,
+               basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
+                let run = basic.copy() as! CABasicAnimation
+                run.keyPath = key
+                run.fromValue = presentedValue(forKey: key, modelValue: old)
+                run.run(forKey: key, object: self, arguments: nil)
+                return
+            }
             action.run(forKey: key, object: self, arguments: nil)
             return
         }

@@ -104,13 +104,24 @@ extension CAMediaTiming {
         (parentTime - begin) * Double(speed) + timeOffset
     }
 
+    /// The local time without timeOffset: how far into its active duration the object is. The
+    /// active duration (and so the fills) are measured on it; timeOffset only moves where in
+    /// its timeline the object starts.
+    public func activeTime(_ parentTime: CFTimeInterval, begin: CFTimeInterval) -> CFTimeInterval {
+        (parentTime - begin) * Double(speed)
+    }
+
     /// Where `localTime` falls: nil when the object has no effect then (outside its active
     /// duration without a fill that covers it).
+    ///
+    /// timeOffset does not move the active duration: it starts the object part-way through its
+    /// timeline, which wraps round within the active duration (an animation of duration 1 with
+    /// timeOffset 0.25 plays 0.25...1, then 0...0.25, and ends after 1 s, as Core Animation does).
     public func sample(localTime t: CFTimeInterval) -> CAMediaTimingSample? {
         let d = effectiveDuration
         let active = activeDuration
         let period = d * (autoreverses ? 2 : 1)
-        var time = t
+        var time = t - timeOffset
         var isActive = true
         if time < 0 {
             guard fillMode == .backwards || fillMode == .both else { return nil }
@@ -120,6 +131,16 @@ extension CAMediaTiming {
             guard fillMode == .forwards || fillMode == .both else { return nil }
             time = active
             isActive = false
+        }
+        if timeOffset != 0 {
+            let shifted = time + timeOffset
+            if active.isFinite && active > 0 {
+                let wrapped = shifted - (shifted / active).rounded(.down) * active
+                // Frozen at the end with the wrap landing exactly there: the end, not the start.
+                time = wrapped == 0 && time == active ? active : wrapped
+            } else {
+                time = shifted
+            }
         }
         var k = (time / period).rounded(.down)
         var r = time - k * period

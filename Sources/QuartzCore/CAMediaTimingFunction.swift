@@ -58,8 +58,10 @@ public final class CAMediaTimingFunction: Equatable, Sendable, CustomStringConve
         return 3 * u * u * p1 + 6 * u * t * (p2 - p1) + 3 * t * t * (1 - p2)
     }
 
-    /// The curve's output for input x in 0...1: solves x(t) = x (Newton, then bisection to
-    /// 1e-12, since x(t) is monotonic for control x in 0...1) and returns y(t).
+    /// The curve's output for input x in 0...1: solves x(t) = x (Newton while its steps are
+    /// well conditioned, else bisection on t to 1e-15, since x(t) is monotonic for control x in
+    /// 0...1) and returns y(t). The tolerance is on t, not on x: where x(t) is flat (e.g. the
+    /// inflection of (1, 0, 0, 1)) a tiny x error is a large t error, and so a large y error.
     public func value(at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
@@ -67,20 +69,19 @@ public final class CAMediaTimingFunction: Equatable, Sendable, CustomStringConve
         var t = x
         for _ in 0..<8 {
             let err = bezier(t, c1.x, c2.x) - x
-            if abs(err) < 1e-12 { return bezier(t, c1.y, c2.y) }
             let s = bezierSlope(t, c1.x, c2.x)
-            if abs(s) < 1e-9 { break }
-            t -= err / s
+            if abs(s) < 1e-6 { break }
+            let step = err / s
+            t -= step
+            if !(0...1).contains(t) { break }
+            if abs(step) < 1e-12 { return bezier(t, c1.y, c2.y) }
         }
         var lo = 0.0, hi = 1.0
-        t = min(max(t, 0), 1)
-        for _ in 0..<100 {
-            let v = bezier(t, c1.x, c2.x)
-            if abs(v - x) < 1e-12 { break }
-            if v < x { lo = t } else { hi = t }
-            t = (lo + hi) / 2
+        while hi - lo > 1e-15 {
+            let mid = (lo + hi) / 2
+            if bezier(mid, c1.x, c2.x) < x { lo = mid } else { hi = mid }
         }
-        return bezier(t, c1.y, c2.y)
+        return bezier((lo + hi) / 2, c1.y, c2.y)
     }
 
     public static func == (a: CAMediaTimingFunction, b: CAMediaTimingFunction) -> Bool { a.c1 == b.c1 && a.c2 == b.c2 }

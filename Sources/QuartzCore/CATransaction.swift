@@ -109,9 +109,21 @@ public final class CATransaction {
     public static func disableActions() -> Bool { (lookup("disableActions") as? Bool) ?? false }
     public static func setDisableActions(_ flag: Bool) { current.values["disableActions"] = flag }
 
-    /// Called once every animation added in this transaction has stopped.
+    /// Called once every animation added in this transaction after the block was set has
+    /// stopped (at commit when there are none). Setting another block hands the previous one
+    /// the animations added so far: it runs once those have stopped, or at once if there were none.
     public static func completionBlock() -> (() -> Void)? { current.completion }
-    public static func setCompletionBlock(_ block: (() -> Void)?) { current.completion = block }
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
+        let f = current
+        if let previous = f.completion {
+            let g = f.group ?? CompletionGroup()
+            g.block = previous
+            g.sealed = true
+            g.fireIfDone()
+        }
+        f.group = nil
+        f.completion = block
+    }
 
     /// Any value by key (the four above use "animationDuration", "animationTimingFunction",
     /// "disableActions", "completionBlock").
@@ -120,7 +132,7 @@ public final class CATransaction {
     }
 
     public static func setValue(_ value: Any?, forKey key: String) {
-        if key == "completionBlock" { current.completion = value as? () -> Void; return }
+        if key == "completionBlock" { setCompletionBlock(value as? () -> Void); return }
         current.values[key] = value
     }
 
