@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LaminaCompositor", targets: ["LaminaCompositor"]),
         .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
         .library(name: "LaminaGL", targets: ["LaminaGL"]),
+        .library(name: "LaminaText", targets: ["LaminaText"]),
         .executable(name: "lamina", targets: ["lamina"]),
         .executable(name: "lamina-demo", targets: ["lamina-demo"]),
     ],
@@ -21,6 +22,7 @@ let package = Package(
         // System libraries.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
 
         // Model: the Core Animation API (math, layers, key paths, geometry).
@@ -29,6 +31,8 @@ let package = Package(
         .target(name: "LaminaImage", dependencies: ["QuartzCore", "CPNG"]),
         // Scene files <-> layer trees.
         .target(name: "LaminaScene", dependencies: ["QuartzCore", "LaminaImage"]),
+        // Text for CATextLayer (FreeType), handed to the compositor as images.
+        .target(name: "LaminaText", dependencies: ["QuartzCore", "CFreeType"]),
         // Plan: layer tree -> RenderPlan (targets of ordered, clipped, sorted quads).
         .target(name: "LaminaCompositor", dependencies: ["QuartzCore"]),
         // Renderer: the CPU reference rasterizer of a RenderPlan.
@@ -39,12 +43,12 @@ let package = Package(
         .target(name: "LaminaDemoKit", dependencies: ["QuartzCore", "LaminaScene"]),
         // Tools.
         .executableTarget(name: "lamina", dependencies: [
-            "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster", "LaminaGL",
+            "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster", "LaminaGL", "LaminaText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "lamina-demo", dependencies: [
-            "QuartzCore", "LaminaScene", "LaminaCompositor", "LaminaGL", "LaminaImage", "LaminaDemoKit", "CGLFW", "CEpoxy",
+            "QuartzCore", "LaminaScene", "LaminaCompositor", "LaminaGL", "LaminaImage", "LaminaDemoKit", "LaminaText", "CGLFW", "CEpoxy",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -52,8 +56,8 @@ let package = Package(
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "QuartzCore"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "LaminaScene", "QuartzCore"]),
         .testTarget(name: "LaminaDemoTests", dependencies: ["LaminaDemoKit", "LaminaScene", "LaminaCompositor", "LaminaImage", "LaminaRaster", "QuartzCore"]),
-        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "QuartzCore"]),
-        .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "QuartzCore"]),
+        .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "LaminaText", "QuartzCore"]),
+        .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "LaminaText", "QuartzCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,9 +27,14 @@ public struct CompositorOptions: Sendable {
     /// per pixel on the pixel grid instead, which resamples exactly.
     public var targetOversampling = 2.0
 
-    public init(forceTargets: Bool = false, maxTargetSize: Int = 4096) {
+    /// Draws a text layer's text as a bounds-sized image at a scale (pixels per point); nil
+    /// leaves text undrawn. LaminaText's `TextRasterizer` provides one.
+    public var textImage: (@Sendable (CATextLayer, Double) -> CGImage?)?
+
+    public init(forceTargets: Bool = false, maxTargetSize: Int = 4096, textImage: (@Sendable (CATextLayer, Double) -> CGImage?)? = nil) {
         self.forceTargets = forceTargets
         self.maxTargetSize = maxTargetSize
+        self.textImage = textImage
     }
 }
 

@@ -1,10 +1,13 @@
 // A layer's own drawing: background, contents and border, as quads in its local space.
+import Foundation
 import QuartzCore
 
 struct LayerParts {
     var background: DrawQuad?
     var contents: DrawQuad?
     var border: DrawQuad?
+    /// Whether the layer is a text layer with text to draw (between contents and sublayers).
+    var hasText = false
 
     /// How many quads the layer draws itself.
     var count: Int { [background, contents, border].compactMap { $0 }.count }
@@ -18,6 +21,13 @@ struct LayerParts {
     /// background's quad (it must come after the sublayers otherwise).
     init(_ layer: CALayer, hasSublayers: Bool) {
         guard !(layer is CATransformLayer) else { return }
+        if let t = layer as? CATextLayer {
+            switch t.string {
+            case let s as String: hasText = !s.isEmpty
+            case let s as NSAttributedString: hasText = s.length > 0
+            default: hasText = false
+            }
+        }
         let bounds = Box(layer.bounds)
         let radius = Self.clampedRadius(layer)
         let edges: EdgeMask = layer.allowsEdgeAntialiasing ? .all : []
@@ -33,9 +43,9 @@ struct LayerParts {
         let image = layer.contents as? CGImage
         let hasImage = image.map { $0.width > 0 && $0.height > 0 } ?? false
         guard !bounds.isEmpty || hasImage else { return }
-        if !bounds.isEmpty, bg != nil || (bc != nil && !hasImage && !hasSublayers) {
+        if !bounds.isEmpty, bg != nil || (bc != nil && !hasImage && !hasSublayers && !hasText) {
             var q = quad(bg != nil ? "background" : "border", rect: bounds, radius: radius, fill: bg.map { .color($0) } ?? .none)
-            if let bc, !hasImage && !hasSublayers {
+            if let bc, !hasImage && !hasSublayers && !hasText {
                 q.borderWidth = bw; q.borderColor = bc
                 if bg != nil { q.role = "background+border" }
             }
@@ -49,7 +59,7 @@ struct LayerParts {
             if layer.masksToBounds { q.mask = RoundedBox(box: bounds, radius: radius) }
             contents = q
         }
-        if let bc, !bounds.isEmpty, hasImage || hasSublayers {
+        if let bc, !bounds.isEmpty, hasImage || hasSublayers || hasText {
             var q = quad("border", rect: bounds, radius: radius, fill: .none)
             q.borderWidth = bw; q.borderColor = bc
             border = q

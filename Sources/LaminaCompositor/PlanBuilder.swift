@@ -41,10 +41,33 @@ final class PlanBuilder {
                 c.fill = .image(index: index(of: image), uv: uv)
                 items.append(Item(quad: c, owner: owner))
             }
+            if let text = layer as? CATextLayer, own.hasText, let q = textQuad(text, planeToTarget: planeToTarget) {
+                items.append(Item(quad: q, owner: owner))
+            }
         }
         items += contextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport)
         if let b = own?.border { items.append(Item(quad: b, owner: owner)) }
         return items
+    }
+
+    /// A text layer's text, rasterized at the layer's largest on-screen stretch, as a quad over its bounds.
+    private func textQuad(_ layer: CATextLayer, planeToTarget: Mat4) -> DrawQuad? {
+        guard let render = options.textImage else { return nil }
+        let bounds = Box(layer.bounds)
+        let visible = clip(bounds.corners, planeToTarget.inFrontOfEye)
+        guard !visible.isEmpty else { return nil }
+        let stretch = visible.map { planeToTarget.stretch($0).max }.max() ?? 1
+        let scale = min(max(stretch, 0.25), 8)
+        guard let image = render(layer, scale) else { return nil }
+        let full = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
+        // The image is bounds-sized: its own transparent margins carry the glyph edges.
+        let uv = Box(minX: 0, minY: 0, maxX: bounds.width * scale / Double(image.width), maxY: bounds.height * scale / Double(image.height))
+        var q = DrawQuad(layerName: layer.name ?? "(unnamed)", role: "text", matrix: .identity, rect: bounds, cornerRadius: 0,
+                         antialiasedEdges: [], fill: .image(index: index(of: image), uv: uv), borderWidth: 0, borderColor: .zero,
+                         mask: layer.masksToBounds ? RoundedBox(box: bounds, radius: LayerParts.clampedRadius(layer)) : nil,
+                         opacity: 1, lighting: [], clips: [], cover: [], isSplit: false)
+        q.sampleClamp = full
+        return q
     }
 
     /// The members of a plane's context: culled, depth-sorted, split, each drawn directly or through a target.
@@ -96,7 +119,7 @@ final class PlanBuilder {
         let opacity = min(max(layer.opacity, 0), 1) * m.inheritedOpacity
         let parts = LayerParts(layer, hasSublayers: !members.isEmpty)
         let hasSub = !members.isEmpty
-        let itemCount = parts.count + (hasSub ? 2 : 0)
+        let itemCount = parts.count + (parts.hasText ? 1 : 0) + (hasSub ? 2 : 0)
         let group = opacity < 1 && itemCount > 1
         let mask = layer.masksToBounds && hasSub
         let flat = members.allSatisfy { $0.mat.isPlanarAffine }

@@ -218,7 +218,11 @@ struct SceneReader {
         switch type {
         case "layer": layer = CALayer()
         case "transformLayer": layer = CATransformLayer()
-        case "textLayer": layer = CATextLayer()
+        case "textLayer":
+            // Scene text wraps within the bounds, as the contract's reference (CSS pre-wrap) draws it.
+            let t = CATextLayer()
+            t.isWrapped = true
+            layer = t
         default: throw fail("\(path).type", "unknown layer type \"\(type)\" (layer, transformLayer, textLayer)")
         }
         if type != "textLayer" {

@@ -8,6 +8,7 @@ import LaminaDemoKit
 import LaminaGL
 import LaminaImage
 import LaminaScene
+import LaminaText
 import QuartzCore
 
 final class DemoRunner {
@@ -15,7 +16,11 @@ final class DemoRunner {
     let window: Window
     let renderer: GLRenderer
     let output: String
-    let compositor = Compositor()
+    let compositor: Compositor = {
+        var o = CompositorOptions()
+        if let raster = try? TextRasterizer.shared() { o.textImage = { layer, scale in raster.image(for: layer, scale: scale) } }
+        return Compositor(options: o)
+    }()
     var frameTimes: [Double] = []
     var screenshotCount = 0
     var lastTitleUpdate = 0.0

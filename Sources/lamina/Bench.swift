@@ -34,7 +34,7 @@ struct Bench: ParsableCommand {
             for i in 0..<frames {
                 let t = end > 0 ? end * Double(i) / Double(max(frames - 1, 1)) : 0
                 let start = ProcessInfo.processInfo.systemUptime
-                let plan = Compositor().compile(root: s.root.presentationTree(at: t), width: s.canvas.width, height: s.canvas.height,
+                let plan = Compositor(options: compositorOptions(forceTargets: false)).compile(root: s.root.presentationTree(at: t), width: s.canvas.width, height: s.canvas.height,
                                                 scale: s.canvas.scale, background: s.canvas.background)
                 compile.append(ProcessInfo.processInfo.systemUptime - start)
                 plans.append(plan)

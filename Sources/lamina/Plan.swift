@@ -25,7 +25,7 @@ struct Plan: ParsableCommand {
             s.attachAnimations()
         }
         let root = time.map { s.root.presentationTree(at: $0) } ?? s.root
-        let plan = Compositor(options: CompositorOptions(forceTargets: forceTargets))
+        let plan = Compositor(options: compositorOptions(forceTargets: forceTargets))
             .compile(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
         print(plan.listing)
     }

@@ -5,6 +5,7 @@ import LaminaGL
 import LaminaImage
 import LaminaRaster
 import LaminaScene
+import LaminaText
 import QuartzCore
 
 /// Loads a scene or fails with its error.
@@ -68,7 +69,7 @@ struct Render: ParsableCommand {
         let s = try loadScene(scene)
         try applyScale(scale, to: s)
         let renderer = try Renderer(backend: backend)
-        let compositor = Compositor(options: CompositorOptions(forceTargets: forceTargets))
+        let compositor = Compositor(options: compositorOptions(forceTargets: forceTargets))
         func image(at t: Double?) throws -> CGImage {
             let root = t.map { s.root.presentationTree(at: $0) } ?? s.root
             let plan = compositor.compile(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
@@ -141,4 +142,14 @@ struct ProgressBar {
     func finish() {
         if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
     }
+}
+
+/// Compositor options with text drawn by LaminaText when a font is available (a one-line
+/// note otherwise, once, when a scene has text).
+func compositorOptions(forceTargets: Bool) -> CompositorOptions {
+    var o = CompositorOptions(forceTargets: forceTargets)
+    if let raster = try? TextRasterizer.shared() {
+        o.textImage = { layer, scale in raster.image(for: layer, scale: scale) }
+    }
+    return o
 }

@@ -4,6 +4,7 @@ import LaminaImage
 import LaminaGL
 import LaminaRaster
 import LaminaScene
+import LaminaText
 import QuartzCore
 import Testing
 
@@ -25,8 +26,15 @@ enum Paths {
 }
 
 /// Renders a scene file with the CPU renderer.
+/// Compositor options as the tools use them: text drawn by LaminaText.
+func options(forceTargets: Bool) -> CompositorOptions {
+    var o = CompositorOptions(forceTargets: forceTargets)
+    if let raster = try? TextRasterizer.shared() { o.textImage = { layer, scale in raster.image(for: layer, scale: scale) } }
+    return o
+}
+
 func renderCPU(_ scene: Scene, forceTargets: Bool = false) -> CGImage {
-    let plan = Compositor(options: CompositorOptions(forceTargets: forceTargets))
+    let plan = Compositor(options: options(forceTargets: forceTargets))
         .compile(root: scene.root, width: scene.canvas.width, height: scene.canvas.height, scale: scene.canvas.scale, background: scene.canvas.background)
     return CPURenderer().render(plan)
 }
@@ -42,6 +50,6 @@ func backgroundRGB(_ scene: Scene) -> (Double, Double, Double) {
 }
 
 func plan(_ scene: Scene, forceTargets: Bool = false) -> RenderPlan {
-    Compositor(options: CompositorOptions(forceTargets: forceTargets))
+    Compositor(options: options(forceTargets: forceTargets))
         .compile(root: scene.root, width: scene.canvas.width, height: scene.canvas.height, scale: scene.canvas.scale, background: scene.canvas.background)
 }

@@ -1,6 +1,6 @@
 // Scenes beyond the seeds' (contents with every gravity and contentsRect, rounded masks over
 // 3D children, opacity groups and transform-layer opacity, intersecting planes, geometry
-// flipping and anchorPointZ, a layer crossing the eye plane), each against the oracle's
+// flipping and anchorPointZ, a layer crossing the eye plane, text layers), each against the oracle's
 // image of it (Tests/Fixtures/extra-oracle, rendered by ../shared/oracle/render.py).
 import Foundation
 import LaminaImage
@@ -23,7 +23,9 @@ import Testing
         let image = renderCPU(scene)
         let expected = try PNG.read(Self.oracle.appendingPathComponent(name + ".png").path)
         let d = try ImageDiff(image, expected, over: backgroundRGB(scene))
+        // Text is approximate on both sides (the oracle lays it out with a browser font):
+        // its scenes get a looser mean.
         #expect(d.close >= 0.98, "\(name): \(d.summary)")
-        #expect(d.mean <= 0.004, "\(name): \(d.summary)")
+        #expect(d.mean <= (name.hasPrefix("text-") ? 0.006 : 0.004), "\(name): \(d.summary)")
     }
 }

@@ -3,6 +3,7 @@ import LaminaCompositor
 import LaminaImage
 import LaminaRaster
 import LaminaScene
+import LaminaText
 import QuartzCore
 import Testing
 
@@ -24,8 +25,15 @@ enum Paths {
 }
 
 /// Renders a scene file with the CPU renderer.
+/// Compositor options as the tools use them: text drawn by LaminaText.
+func options(forceTargets: Bool) -> CompositorOptions {
+    var o = CompositorOptions(forceTargets: forceTargets)
+    if let raster = try? TextRasterizer.shared() { o.textImage = { layer, scale in raster.image(for: layer, scale: scale) } }
+    return o
+}
+
 func renderCPU(_ scene: Scene, forceTargets: Bool = false) -> CGImage {
-    let plan = Compositor(options: CompositorOptions(forceTargets: forceTargets))
+    let plan = Compositor(options: options(forceTargets: forceTargets))
         .compile(root: scene.root, width: scene.canvas.width, height: scene.canvas.height, scale: scene.canvas.scale, background: scene.canvas.background)
     return CPURenderer().render(plan)
 }
