@@ -30,18 +30,6 @@ final class AttachedAnimation {
     func isOver(at t: CFTimeInterval) -> Bool { animation.activeTime(t, begin: begin) >= animation.activeDuration }
 }
 
-/// Holds a presentation tree's root for a presentation layer handed out from inside it (see
-/// `presentation(at:)`). It never ends and animates nothing.
-final class PresentationTreeOwner: CAAnimation {
-    var root: CALayer?
-
-    required init() {
-        super.init()
-        repeatCount = .infinity
-        isRemovedOnCompletion = false
-    }
-}
-
 /// The keys whose changes animate implicitly by default (Core Animation's animatable properties).
 let implicitlyAnimatedKeys: Set<String> = ["position", "bounds", "anchorPoint", "anchorPointZ", "zPosition", "opacity",
                                            "backgroundColor", "borderColor", "borderWidth", "cornerRadius", "transform",
@@ -147,7 +135,7 @@ extension CALayer {
     /// conversions on the result work).
     ///
     /// Superlayer links are weak, so a presentation layer taken from inside the tree owns the
-    /// presentation layers above it (through an entry no API lists); to keep that free of
+    /// presentation layers above it (a strong reference no API shows); to keep that free of
     /// cycles, it is left out of its presentation superlayer's `sublayers` (its `superlayer`,
     /// and every conversion through it, are as usual).
     public func presentation(at time: CFTimeInterval) -> Self? {
@@ -158,10 +146,7 @@ extension CALayer {
         let root = top.presentationTree(at: time, map: &map, detaching: detached)
         guard let copy = map[ObjectIdentifier(self)] as? Self else { return nil }
         if copy !== root {
-            let owner = PresentationTreeOwner()
-            owner.root = root
-            copy.attachedAnimations.append(AttachedAnimation(key: "lamina.presentationTreeOwner", isAnonymous: true,
-                                                             animation: owner, begin: 0, group: nil))
+            copy.presentationTreeRoot = root
         }
         return copy
     }

@@ -94,6 +94,9 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     let createdGeneration = CATransaction.generation
     /// Set on presentation copies and while copying: no actions run.
     var suppressesActions = false
+    /// For a presentation layer taken from inside a tree: the presentation tree's root, kept
+    /// alive here because superlayer links are weak.
+    var presentationTreeRoot: CALayer?
 
     /// The layer's superlayer.
     public internal(set) weak var superlayer: CALayer?
