@@ -145,10 +145,12 @@ final class PlanBuilder {
         let pad = Double(options.targetPadding)
         let limit = Double(options.maxTargetSize) - 2 * pad
         var s: Double
+        let resampled: Bool
         if toTarget.isPixelTranslation && r.width <= limit && r.height <= limit {
             // Placed by a translation alone: put texel centres on pixel centres, so the
             // surface resamples exactly.
             s = 1
+            resampled = false
             r.minX = (r.minX + toTarget.r3.x).rounded(.down) - toTarget.r3.x
             r.minY = (r.minY + toTarget.r3.y).rounded(.down) - toTarget.r3.y
         } else {
@@ -156,15 +158,25 @@ final class PlanBuilder {
             let stretch = visible.map { toTarget.stretch($0).max }.max() ?? 1
             s = max(stretch * options.targetOversampling, 1e-6)
             s = min(s, limit / max(r.width, 1e-9), limit / max(r.height, 1e-9))
+            resampled = true
         }
         let w = max(1, Int((r.width * s).rounded(.up))), h = max(1, Int((r.height * s).rounded(.up)))
-        let tw = w + 2 * Int(pad), th = h + 2 * Int(pad)
-        let localToTexel = Mat4.translation(-r.minX, -r.minY).concatenating(.scale(s, s)).concatenating(.translation(pad, pad))
-        let texBox = Box(minX: r.minX - pad / s, minY: r.minY - pad / s, maxX: r.minX + (Double(tw) - pad) / s, maxY: r.minY + (Double(th) - pad) / s)
         // A plane whose drawing stays inside its bounds gets its silhouette from the quad
         // (anti-aliased analytically on the output), so its own edges are drawn hard inside.
         let bounds = Box(layer.bounds)
         let bounded = !bounds.isEmpty && (layer.masksToBounds || extent == bounds)
+        // A bounded, resampled target's texel grid is stretched to fit the visible box
+        // exactly (w x h texels, a scale of at least s each way), so the plane's far edges
+        // fall on texel boundaries. Otherwise its last column and row of texels would be only
+        // partly covered, hence left empty by the hard (pixel-centre) edges drawn inside,
+        // and the bilinear sample next to the surface's far edges would mix them in: the
+        // background showing through the seams of a closed cube whose faces are drawn through
+        // targets (FailureModeRenderTests' ClosedCubeOfTargetsHasNoSeams).
+        let fit = bounded && resampled
+        let sx = fit ? Double(w) / r.width : s, sy = fit ? Double(h) / r.height : s
+        let tw = w + 2 * Int(pad), th = h + 2 * Int(pad)
+        let localToTexel = Mat4.translation(-r.minX, -r.minY).concatenating(.scale(sx, sy)).concatenating(.translation(pad, pad))
+        let texBox = Box(minX: r.minX - pad / sx, minY: r.minY - pad / sy, maxX: r.minX + (Double(tw) - pad) / sx, maxY: r.minY + (Double(th) - pad) / sy)
         var items = content(of: plane, planeToTarget: localToTexel, viewport: Box(minX: 0, minY: 0, maxX: Double(tw), maxY: Double(th)))
         if items.isEmpty { return nil }
         if bounded {
