@@ -22,6 +22,7 @@ uniform int u_lightCount;
 uniform vec3 u_lightNormal[4];
 uniform vec3 u_lightDirection[4];
 uniform float u_lightAmbient[4];
+uniform float u_lightRest;  // the product of terms beyond the fourth (computed on the CPU)
 uniform int u_fillKind;     // 0 none, 1 color, 2 texture
 uniform vec4 u_fillColor;   // premultiplied
 uniform sampler2D u_texture;
@@ -85,9 +86,12 @@ void main() {
     }
     float k = 1.0;
     for (int i = 0; i < u_lightCount; i++) {
-        vec3 d = u_lightDirection[i] / sqrt(dot(u_lightDirection[i], u_lightDirection[i]));
+        float len = sqrt(dot(u_lightDirection[i], u_lightDirection[i]));
+        if (len == 0.0) continue;
+        vec3 d = u_lightDirection[i] / len;
         k *= u_lightAmbient[i] + (1.0 - u_lightAmbient[i]) * max(0.0, -dot(u_lightNormal[i], d));
     }
+    k *= u_lightRest;
     if (u_hasInterior != 0 && p.x >= u_interior.x && p.y >= u_interior.y && p.x <= u_interior.z && p.y <= u_interior.w) {
         // Well inside the shape: full coverage, no ring, no mask edge.
         vec4 f = fill * u_opacity;

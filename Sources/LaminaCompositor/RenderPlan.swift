@@ -73,7 +73,10 @@ public struct LightTerm: Equatable, Sendable {
 
     /// k = ambient + (1 - ambient) * max(0, dot(n, -normalize(direction))), in Float as the shader computes it.
     @inlinable public var factor: Float {
-        let d = direction / (direction * direction).sum().squareRoot()
+        let len = (direction * direction).sum().squareRoot()
+        // A light without a direction lights nothing differently (as LaminaLight.shade).
+        if len == 0 { return 1 }
+        let d = direction / len
         return ambient + (1 - ambient) * max(0, -(normal * d).sum())
     }
 }

@@ -133,7 +133,7 @@ final class GLState {
         #endif
         for name in ["u_matrix", "u_targetSize", "u_flipY", "u_hx", "u_hy", "u_hw", "u_rect", "u_radius", "u_aa", "u_borderWidth",
                      "u_borderColor", "u_maskRect", "u_maskRadius", "u_hasMask", "u_opacity", "u_lightCount", "u_lightNormal",
-                     "u_lightDirection", "u_lightAmbient", "u_fillKind", "u_fillColor", "u_texture", "u_uv", "u_hasClamp", "u_clamp", "u_hasInterior", "u_interior"] {
+                     "u_lightDirection", "u_lightAmbient", "u_lightRest", "u_fillKind", "u_fillColor", "u_texture", "u_uv", "u_hasClamp", "u_clamp", "u_hasInterior", "u_interior"] {
             uniforms[name] = epoxy_glGetUniformLocation(p, name)
         }
         try checkError("creating the quad program")
@@ -313,6 +313,8 @@ final class GLState {
         epoxy_glUniform1f(u["u_opacity"]!, q.opacity)
         let lights = Array(q.lighting.prefix(4))
         epoxy_glUniform1i(u["u_lightCount"]!, GLint(lights.count))
+        // Contexts nested more than four deep: the rest of the product in one factor.
+        epoxy_glUniform1f(u["u_lightRest"]!, q.lighting.dropFirst(4).reduce(Float(1)) { $0 * $1.factor })
         if !lights.isEmpty {
             var n = lights.flatMap { [$0.normal.x, $0.normal.y, $0.normal.z] }
             var d = lights.flatMap { [$0.direction.x, $0.direction.y, $0.direction.z] }
