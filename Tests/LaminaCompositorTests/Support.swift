@@ -70,31 +70,9 @@ func collapsed(_ names: [String]) -> [String] {
     names.reduce(into: []) { out, n in if out.last != n { out.append(n) } }
 }
 
-/// Clips a convex polygon by half-planes a*x + b*y + c >= 0 (Sutherland-Hodgman).
-func clipPolygon(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> [SIMD2<Double>] {
-    var p = poly
-    for h in hs {
-        guard !p.isEmpty else { return [] }
-        var out: [SIMD2<Double>] = []
-        var prev = p[p.count - 1], pv = h.value(prev)
-        for cur in p {
-            let cv = h.value(cur)
-            if cv >= 0 {
-                if pv < 0 { out.append(prev + (cur - prev) * (pv / (pv - cv))) }
-                out.append(cur)
-            } else if pv >= 0 {
-                out.append(prev + (cur - prev) * (pv / (pv - cv)))
-            }
-            prev = cur; pv = cv
-        }
-        p = out.count >= 3 ? out : []
-    }
-    return p
-}
-
 /// The part of a quad's rectangle its hard clips keep, projected to target pixels.
 func visiblePixels(_ q: DrawQuad) -> [SIMD2<Double>] {
-    clipPolygon(q.rect.corners, q.clips).map { q.matrix.project($0) }
+    clip(q.rect.corners, q.clips).map { q.matrix.project($0) }
 }
 
 /// The area of a polygon (shoelace, absolute).

@@ -229,24 +229,8 @@ private func swiftValue(_ v: AnimationValue) -> Any {
 /// The `lamina` built with these tests: $LAMINA_BIN, else beside the test binary (the same
 /// products folder, never a stale one from another build folder).
 private func laminaExecutable(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
-    var candidates: [URL] = []
-    if let env = ProcessInfo.processInfo.environment["LAMINA_BIN"] { candidates.append(URL(fileURLWithPath: env)) }
-    var testBinaries: [URL] = []
-    if let exe = Bundle.main.executableURL { testBinaries.append(exe) }
-    testBinaries.append(URL(fileURLWithPath: CommandLine.arguments[0]))
-    for t in testBinaries {
-        var dir = t.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(dir.appendingPathComponent("lamina"))
-            dir = dir.deletingLastPathComponent()
-        }
-    }
-    let found = candidates.first { url in
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && !isDir.boolValue
-            && FileManager.default.isExecutableFile(atPath: url.path)
-    }
-    return try #require(found, "the lamina binary was not found; looked in:\n\(candidates.map(\.path).joined(separator: "\n"))",
+    let (found, searched) = builtExecutable("lamina")
+    return try #require(found, "the lamina binary was not found; looked in:\n\(searched.joined(separator: "\n"))",
                         sourceLocation: sourceLocation)
 }
 
