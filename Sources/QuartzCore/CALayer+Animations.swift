@@ -189,7 +189,12 @@ extension CALayer {
 
     /// Runs the action for a changed property (didSet of every animatable property).
     func propertyChanged<T: Equatable>(_ key: String, old: T, new: T) {
-        guard old != new, actionsEnabled else { return }
+        guard old != new, !suppressesActions else { return }
+        // Any change belongs to a transaction: the implicit one opens now if none is open, so
+        // an explicit transaction begun later nests in it (as in Core Animation) and a new
+        // layer is shown only when that implicit transaction is committed.
+        _ = CATransaction.current
+        guard actionsEnabled else { return }
         if let action = action(forKey: key) {
             // A basic animation of this key with no from/to/by values animates from the previous
             // presented value to the new one (CABasicAnimation's "all properties nil" rule): the

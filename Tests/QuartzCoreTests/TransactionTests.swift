@@ -108,6 +108,24 @@ final class ActionDelegate: CALayerDelegate {
         CATransaction.flush()
     }
 
+    /// A new layer's first change opens the implicit transaction; an explicit transaction
+    /// begun afterwards nests in it, so its commit does not show the layer yet: only the
+    /// implicit transaction's commit does (as in Core Animation's run loop).
+    @Test func explicitTransactionNestsInTheOpenImplicitOne() {
+        reset(); defer { LaminaClock.shared.useSystemTime() }
+        let l = CALayer()
+        l.position = CGPoint(x: 1, y: 1)
+        CATransaction.begin()
+        l.opacity = 0.5
+        CATransaction.commit()
+        l.position = CGPoint(x: 2, y: 2)
+        #expect(l.animationKeys() == nil, "not shown before the implicit transaction commits")
+        CATransaction.flush()
+        l.position = CGPoint(x: 3, y: 3)
+        #expect(l.animationKeys() == ["position"])
+        CATransaction.flush()
+    }
+
     @Test func transactionDurationApplies() {
         reset(); defer { LaminaClock.shared.useSystemTime() }
         let l = shownLayer()
