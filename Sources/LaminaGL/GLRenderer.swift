@@ -230,7 +230,17 @@ final class GLState {
         }
     }
 
+    /// GL_MAX_TEXTURE_SIZE (and the renderbuffer limit): the largest target side.
+    lazy var maxTextureSize: Int = {
+        var v: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &v)
+        return Int(v)
+    }()
+
     private func acquire(_ w: Int, _ h: Int) throws -> Surface {
+        guard w <= maxTextureSize, h <= maxTextureSize else {
+            throw GLError("a \(w)x\(h) render target exceeds GL_MAX_TEXTURE_SIZE (\(maxTextureSize)); render on the CPU (--backend cpu)")
+        }
         if let k = pool.indices.first(where: { !pool[$0].inUse && pool[$0].width == w && pool[$0].height == h }) {
             pool[k].inUse = true
             pool[k].lastUsed = frame
