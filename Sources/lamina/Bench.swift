@@ -62,7 +62,15 @@ struct Bench: ParsableCommand {
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             print(name.padding(toLength: 42, withPad: " ", startingAt: 0) + "  \(pct(compile))  \(pct(glTimes))  \(pct(cpuTimes))  \(ratio)")
         }
+        print(String(format: "peak resident memory of this run: %.1f MiB", Self.peakMemoryMiB()))
     }
 
     func median(_ xs: [Double]) -> Double { xs.sorted()[xs.count / 2] }
+
+    /// The process's peak resident memory so far, in MiB (getrusage's ru_maxrss is in KiB on Linux).
+    static func peakMemoryMiB() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
 }
