@@ -18,6 +18,11 @@ public final class TextRasterizer: @unchecked Sendable {
     private let lock = NSLock()
     /// The font file in use.
     public let fontPath: String
+    /// Recent images by what determines them, so a text unchanged from frame to frame is one
+    /// image (and one GL texture) rather than a new one each frame.
+    private var cache: [String: CGImage] = [:]
+    private var cacheOrder: [String] = []
+    private let cacheLimit = 64
 
     private static let creation: Result<TextRasterizer, TextError> = {
         do { return .success(try TextRasterizer()) } catch let e as TextError { return .failure(e) } catch { return .failure(TextError(description: "\(error)")) }
@@ -76,6 +81,21 @@ public final class TextRasterizer: @unchecked Sendable {
         let color = layer.foregroundColor ?? .white
         lock.lock()
         defer { lock.unlock() }
+        let key = "\(text)\u{1}\(layer.fontSize)\u{1}\(color.rgba)\u{1}\(layer.alignmentMode.rawValue)\u{1}\(layer.isWrapped)\u{1}\(w)x\(h)\u{1}\(scale)"
+        if let hit = cache[key] {
+            cacheOrder.removeAll { $0 == key }
+            cacheOrder.append(key)
+            return hit
+        }
+        guard let image = draw(text, layer: layer, color: color, width: w, height: h, scale: scale) else { return nil }
+        cache[key] = image
+        cacheOrder.append(key)
+        if cacheOrder.count > cacheLimit { cache[cacheOrder.removeFirst()] = nil }
+        return image
+    }
+
+    /// Lays out and rasterizes (the lock held).
+    private func draw(_ text: String, layer: CATextLayer, color: CGColor, width w: Int, height h: Int, scale: Double) -> CGImage? {
         guard let face else { return nil }
         let px = Double(layer.fontSize) * scale
         guard FT_Set_Char_Size(face, 0, FT_F26Dot6((px * 64).rounded()), 72, 72) == 0 else { return nil }
