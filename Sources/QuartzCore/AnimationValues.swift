@@ -2,6 +2,14 @@
 // transforms (by decomposition). Lamina's own helpers; Core Animation does this inside.
 
 enum AnimationValues {
+    /// The value inside an `Any` that holds an Optional (nil for .none); other values as they are.
+    static func unwrapped(_ v: Any?) -> Any? {
+        guard let v else { return nil }
+        let m = Mirror(reflecting: v)
+        guard m.displayStyle == .optional else { return v }
+        return m.children.first.map { unwrapped($0.value) } ?? nil
+    }
+
     /// A number from any numeric type.
     static func number(_ v: Any?) -> Double? { CALayer.number(v).map { Double($0) } }
 

@@ -214,7 +214,12 @@ extension CALayer {
         let duration = CATransaction.animationDuration()
         guard duration > 0 else { return }
         let anim = CABasicAnimation(keyPath: key)
-        anim.fromValue = presentedValue(forKey: key, modelValue: old)
+        anim.fromValue = AnimationValues.unwrapped(presentedValue(forKey: key, modelValue: old))
+        // A color appearing or going away fades in or out (its own color at alpha 0 at the
+        // other end), rather than stepping.
+        let newValue = AnimationValues.unwrapped(new)
+        if anim.fromValue == nil, let c = newValue as? CGColor { anim.fromValue = c.copy(alpha: 0) }
+        if newValue == nil, let c = anim.fromValue as? CGColor { anim.toValue = c.copy(alpha: 0) }
         anim.duration = duration
         anim.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         add(anim, forKey: key)

@@ -126,6 +126,28 @@ final class ActionDelegate: CALayerDelegate {
         CATransaction.flush()
     }
 
+    /// A background color appearing fades in from its own color at alpha 0; going away, it
+    /// fades out; the animation's values are plain colors, not Optionals.
+    @Test func colorsAppearingAndGoingAwayFade() throws {
+        reset(); defer { LaminaClock.shared.useSystemTime() }
+        let l = CALayer()
+        CATransaction.flush()
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        l.backgroundColor = red
+        let a = try #require(l.animation(forKey: "backgroundColor") as? CABasicAnimation)
+        #expect((a.fromValue as? CGColor) == CGColor(red: 1, green: 0, blue: 0, alpha: 0))
+        let half = try #require(l.presentation(at: now + 0.125)?.backgroundColor)
+        #expect(half.rgba.red == 1 && half.rgba.alpha > 0.2 && half.rgba.alpha < 0.9)
+        CATransaction.flush()
+        l.removeAllAnimations()
+        l.backgroundColor = nil
+        let b = try #require(l.animation(forKey: "backgroundColor") as? CABasicAnimation)
+        #expect((b.fromValue as? CGColor) == red)
+        #expect((b.toValue as? CGColor) == CGColor(red: 1, green: 0, blue: 0, alpha: 0))
+        #expect(l.presentation(at: now + 10)?.backgroundColor == nil)
+        CATransaction.flush()
+    }
+
     @Test func transactionDurationApplies() {
         reset(); defer { LaminaClock.shared.useSystemTime() }
         let l = shownLayer()
