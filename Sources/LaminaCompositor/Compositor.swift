@@ -31,6 +31,7 @@ public struct CompositorOptions: Sendable {
     /// leaves text undrawn. LaminaText's `TextRasterizer` provides one.
     public var textImage: (@Sendable (CATextLayer, Double) -> CGImage?)?
 
+    /// Options with the given settings; padding and oversampling keep their defaults.
     public init(forceTargets: Bool = false, maxTargetSize: Int = 4096, textImage: (@Sendable (CATextLayer, Double) -> CGImage?)? = nil) {
         self.forceTargets = forceTargets
         self.maxTargetSize = maxTargetSize
@@ -40,8 +41,10 @@ public struct CompositorOptions: Sendable {
 
 /// Turns layer trees into render plans.
 public struct Compositor: Sendable {
+    /// How trees are compiled.
     public var options: CompositorOptions
 
+    /// A compositor with `options`.
     public init(options: CompositorOptions = CompositorOptions()) { self.options = options }
 
     /// Compiles the tree under `root` for a canvas of `width` x `height` points at `scale`

@@ -8,12 +8,15 @@ let wEpsilon = 1.0 / 16384
 /// A 4x4 matrix of Doubles in Core Animation's convention (row vectors, p' = p * M;
 /// rows r0...r3, translation in r3). The compositor's working type.
 public struct Mat4: Equatable, Sendable, CustomStringConvertible {
+    /// The rows (m11...m14, ..., m41...m44): r0, r1, r2 are the images of the x, y, z axes, r3 the translation.
     public var r0: SIMD4<Double>, r1: SIMD4<Double>, r2: SIMD4<Double>, r3: SIMD4<Double>
 
+    /// A matrix from its four rows.
     public init(_ r0: SIMD4<Double>, _ r1: SIMD4<Double>, _ r2: SIMD4<Double>, _ r3: SIMD4<Double>) {
         self.r0 = r0; self.r1 = r1; self.r2 = r2; self.r3 = r3
     }
 
+    /// A Core Animation transform's matrix, field for field.
     public init(_ t: CATransform3D) {
         self.init(SIMD4(Double(t.m11), Double(t.m12), Double(t.m13), Double(t.m14)),
                   SIMD4(Double(t.m21), Double(t.m22), Double(t.m23), Double(t.m24)),
@@ -21,6 +24,7 @@ public struct Mat4: Equatable, Sendable, CustomStringConvertible {
                   SIMD4(Double(t.m41), Double(t.m42), Double(t.m43), Double(t.m44)))
     }
 
+    /// The identity matrix.
     public static let identity = Mat4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(0, 0, 0, 1))
 
     /// A translation.

@@ -7,7 +7,9 @@ public typealias PremultipliedColor = SIMD4<Float>
 
 /// A half-plane a*x + b*y + c >= 0 in some 2D coordinate system.
 public struct HalfPlane: Equatable, Sendable {
+    /// The coefficients of a*x + b*y + c.
     public var a: Double, b: Double, c: Double
+    /// The half-plane a*x + b*y + c >= 0.
     public init(a: Double, b: Double, c: Double) { self.a = a; self.b = b; self.c = c }
     /// The signed value a*x + b*y + c (inside when >= 0).
     @inlinable public func value(_ p: SIMD2<Double>) -> Double { a * p.x + b * p.y + c }
@@ -15,21 +17,29 @@ public struct HalfPlane: Equatable, Sendable {
 
 /// An axis-aligned rectangle as (minX, minY, maxX, maxY).
 public struct Box: Equatable, Sendable, CustomStringConvertible {
+    /// The left, top, right and bottom edges (y down).
     public var minX: Double, minY: Double, maxX: Double, maxY: Double
+    /// A box from its edges.
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
     }
+    /// The box a CGRect covers.
     public init(_ r: CGRect) { self.init(minX: r.minX, minY: r.minY, maxX: r.maxX, maxY: r.maxY) }
+    /// The extent in x (maxX - minX).
     public var width: Double { maxX - minX }
+    /// The extent in y (maxY - minY).
     public var height: Double { maxY - minY }
+    /// Whether the box has no area (also when an edge is NaN).
     public var isEmpty: Bool { !(maxX > minX && maxY > minY) }
     /// Corners in order top-left, top-right, bottom-right, bottom-left (y down).
     public var corners: [SIMD2<Double>] {
         [SIMD2(minX, minY), SIMD2(maxX, minY), SIMD2(maxX, maxY), SIMD2(minX, maxY)]
     }
+    /// The smallest box holding both.
     public func union(_ o: Box) -> Box {
         Box(minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY))
     }
+    /// The box moved in by `d` on every side (out for negative `d`).
     public func insetBy(_ d: Double) -> Box { Box(minX: minX + d, minY: minY + d, maxX: maxX - d, maxY: maxY - d) }
     public var description: String { "[\(f(minX)), \(f(minY)) .. \(f(maxX)), \(f(maxY))]" }
     private func f(_ d: Double) -> String { String(format: "%.6g", d) }
@@ -37,12 +47,19 @@ public struct Box: Equatable, Sendable, CustomStringConvertible {
 
 /// Which of a quad's rectangle edges are anti-aliased.
 public struct EdgeMask: OptionSet, Sendable, Hashable {
+    /// The mask's bits: left 1, top 2, right 4, bottom 8.
     public let rawValue: UInt8
+    /// A mask from its bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// The rect's left edge (minX).
     public static let left = EdgeMask(rawValue: 1)
+    /// The rect's top edge (minY).
     public static let top = EdgeMask(rawValue: 2)
+    /// The rect's right edge (maxX).
     public static let right = EdgeMask(rawValue: 4)
+    /// The rect's bottom edge (maxY).
     public static let bottom = EdgeMask(rawValue: 8)
+    /// All four edges.
     public static let all: EdgeMask = [.left, .top, .right, .bottom]
 }
 
@@ -67,6 +84,7 @@ public struct LightTerm: Equatable, Sendable {
     /// The ambient share.
     public var ambient: Float
 
+    /// A term from the member's normal and its context root's light.
     public init(normal: SIMD3<Float>, direction: SIMD3<Float>, ambient: Float) {
         self.normal = normal; self.direction = direction; self.ambient = ambient
     }
@@ -83,8 +101,11 @@ public struct LightTerm: Equatable, Sendable {
 
 /// A rounded rectangle in a quad's local coordinates.
 public struct RoundedBox: Equatable, Sendable {
+    /// The rectangle.
     public var box: Box
+    /// The corner radius (0: square corners).
     public var radius: Double
+    /// A rounded rectangle from its box and corner radius.
     public init(box: Box, radius: Double) { self.box = box; self.radius = radius }
 }
 
@@ -104,8 +125,9 @@ public struct DrawQuad: Equatable, Sendable {
     public var antialiasedEdges: EdgeMask
     /// The fill.
     public var fill: Fill
-    /// A border ring drawn over the fill: width in local units and premultiplied color.
+    /// A border ring drawn over the fill: its width in local units.
     public var borderWidth: Double
+    /// The border ring's premultiplied color.
     public var borderColor: PremultipliedColor
     /// An extra anti-aliased rounded-rect mask in local coordinates (contents under masksToBounds).
     public var mask: RoundedBox?
@@ -133,8 +155,9 @@ public struct DrawQuad: Equatable, Sendable {
 public struct RenderTarget: Equatable, Sendable {
     /// What it holds (a layer's flattened subtree, or the output).
     public var label: String
-    /// Size in pixels.
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
     /// Cleared to this premultiplied color first.
     public var clearColor: PremultipliedColor

@@ -5,6 +5,7 @@ import QuartzCore
 /// The book's cube (chapter 5), seen corner-on: six faces on a container whose
 /// sublayerTransform turns the camera; L lights it.
 public final class BookCubeScene: DemoScene {
+    /// The six faces under the book's camera, unlit until L.
     public init() {
         let container = CALayer()
         container.name = "container"
@@ -49,9 +50,11 @@ public final class BookCubeScene: DemoScene {
 /// folds them up on their anchor-point hinges in one second (the lid only 0.8 x 90 degrees,
 /// so it stays 18 degrees open), and unfolds them again.
 public final class ConundrumBoxScene: DemoScene {
+    /// Whether the box is folded up (a tap toggles it).
     public private(set) var isClosed = false
     let sides: [(CALayer, CATransform3D)]
 
+    /// The box laid open under its camera.
     public init() {
         let base = CATransformLayer()
         base.name = "baseLayer"
@@ -106,10 +109,12 @@ public final class ConundrumBoxScene: DemoScene {
 /// "Core Animation in 2.5D": six rounded sides laid flat (side 4 lifted above side 2 by
 /// zPosition) that a tap folds into a cube by their transforms, and back.
 public final class Cube25DScene: DemoScene {
+    /// Whether the sides are folded into a cube (a tap toggles it).
     public private(set) var isFolded = false
     var folded: [(CALayer, CATransform3D)] = []
     var side4: CALayer!
 
+    /// The six sides laid flat under the article's camera.
     public init() {
         let layer = CATransformLayer()
         layer.name = "transformedLayer"
@@ -165,10 +170,12 @@ public final class Cube25DScene: DemoScene {
 
 /// A scene file, centred in the window; drags turn its root layer's sublayers.
 public final class SceneFileScene: DemoScene {
+    /// The scene as read from its file.
     public let scene: Scene
     let stage = CALayer()
     let baseSublayerTransform: CATransform3D
 
+    /// Reads the scene file at `path`, its animations added as at media time `now`; the title is the file's name.
     public init(path: String, now: CFTimeInterval) throws {
         scene = try Scene.read(contentsOf: path)
         baseSublayerTransform = scene.root.sublayerTransform

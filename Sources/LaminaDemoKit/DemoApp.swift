@@ -4,7 +4,9 @@ import QuartzCore
 
 /// A key the demo understands.
 public enum DemoKey: Equatable, Sendable {
+    /// Tab (next scene), space (tap), L (light), P (perspective), D (doubleSided), R (reset), S (screenshot), Escape (quit).
     case tab, space, light, perspective, doubleSided, reset, screenshot, escape
+    /// A number key: selects scene n (1-based).
     case digit(Int)
 
     /// The key named in a script ("tab", "space", "l", "p", "d", "r", "s", "escape", "1"...).
@@ -27,9 +29,13 @@ public enum DemoKey: Equatable, Sendable {
 
 /// The demo: its scenes and what the user does to them.
 public final class DemoApp {
+    /// The scenes, in the order Tab and the number keys select them.
     public private(set) var scenes: [DemoScene]
+    /// The index of the scene shown.
     public private(set) var index = 0
+    /// The window's content width in points.
     public private(set) var width: CGFloat
+    /// The window's content height in points.
     public private(set) var height: CGFloat
 
     /// The built-in scenes (book cube, Conundrum box, 2.5D cube), then the scene files.
@@ -43,6 +49,7 @@ public final class DemoApp {
         CATransaction.flush()
     }
 
+    /// The scene shown.
     public var current: DemoScene { scenes[index] }
 
     /// Selects scene `i` (0-based; ignored when out of range).

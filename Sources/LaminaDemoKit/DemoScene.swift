@@ -13,15 +13,20 @@ open class DemoScene {
     /// The canvas background.
     public var background: CGColor
 
-    /// The trackball rotation (pivots included) and its start.
+    /// The trackball rotation (pivots included).
     public var rotation: CATransform3D
+    /// The rotation the scene starts with (R returns to it).
     public let initialRotation: CATransform3D
     /// The perspective term while perspective is on.
     public var m34: CGFloat = -1.0 / 500
+    /// Whether perspective is on (P toggles it).
     public private(set) var perspective = true
+    /// The zoom factor, 0.1...10 (scrolling changes it).
     public private(set) var zoom: CGFloat = 1
+    /// The doubleSided value D last gave every layer (nil: D not pressed yet).
     public private(set) var allDoubleSided: Bool? = nil
 
+    /// A scene showing `container` over `background`, turned by `rotation`; subclasses add the container to `root`.
     public init(title: String, container: CALayer, background: CGColor, rotation: CATransform3D) {
         self.title = title
         self.container = container

@@ -12,23 +12,34 @@
 
 /// One step of a script.
 public enum ScriptStep: Equatable, Sendable {
+    /// `size W H`: the window's content size (first step only).
     case size(Int, Int)
+    /// `scene N`: selects scene N (1-based).
     case scene(Int)
+    /// `key NAME`: presses a key.
     case key(DemoKey)
+    /// `drag DX DY [STEPS]`: a drag by (dx, dy) pixels in `steps` moves, one frame each.
     case drag(dx: Double, dy: Double, steps: Int)
+    /// `click`: a click (a tap).
     case click
+    /// `scroll DY`: a scroll (up zooms in).
     case scroll(Double)
+    /// `wait S`: S seconds pass on the virtual clock (frames drawn at 60 fps).
     case wait(Double)
+    /// `screenshot NAME`: writes NAME.png and NAME.json into the output folder.
     case screenshot(String)
 }
 
 /// A script error: the line and what is wrong.
 public struct ScriptError: Error, CustomStringConvertible, Equatable {
+    /// The 1-based line.
     public let line: Int
+    /// What is wrong.
     public let message: String
     public var description: String { "line \(line): \(message)" }
 }
 
+/// The scripted mode's scripts (the format is at the top of this file).
 public enum DemoScript {
     /// Parses a script's text.
     public static func parse(_ text: String) throws -> [ScriptStep] {

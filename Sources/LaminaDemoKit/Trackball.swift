@@ -2,6 +2,7 @@
 // taken from the current transform so the rotation follows the screen.
 import QuartzCore
 
+/// The articles' trackball: drags turn a transform.
 public enum Trackball {
     /// `current` turned by a drag of `displacement` pixels: the "Core Animation in 2.5D"
     /// article's rotationFromDisplacement. With `pivotZ`, the turn is about the point

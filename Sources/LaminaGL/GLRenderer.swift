@@ -9,6 +9,7 @@ import QuartzCore
 
 /// Something that can make a GL context current around a piece of work.
 public protocol GLContextProvider: AnyObject, Sendable {
+    /// Runs `body` with the context current on the calling thread.
     func withCurrent<T>(_ body: () throws -> T) throws -> T
 }
 
@@ -16,6 +17,7 @@ extension HeadlessContext: GLContextProvider {}
 
 /// Draws render plans with OpenGL.
 public final class GLRenderer: @unchecked Sendable {
+    /// The GL context the renderer draws in.
     public let context: GLContextProvider
     private var gl: GLState?
     private let lock = NSLock()

@@ -7,7 +7,9 @@ import Foundation
 
 /// Why OpenGL could not be used.
 public struct GLError: Error, CustomStringConvertible, Equatable {
+    /// What went wrong.
     public let message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

@@ -13,6 +13,7 @@ public struct ImageDiff: Sendable {
     public let max: Int
     /// Per pixel largest channel difference (0...255), for heat maps and masks.
     public let perPixel: [UInt8]
+    /// The images' size in pixels.
     public let width: Int, height: Int
 
     /// Compares premultiplied RGBA (all four channels), or, with `over`, both images

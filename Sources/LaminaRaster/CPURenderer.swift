@@ -7,10 +7,14 @@ import QuartzCore
 
 /// A premultiplied RGBA8 image being drawn.
 public struct Canvas8 {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
+    /// Premultiplied RGBA8, rows from the top.
     public var pixels: [UInt8]
 
+    /// A canvas filled with `clear` (rounded to 8 bits).
     public init(width: Int, height: Int, clear: PremultipliedColor) {
         self.width = width
         self.height = height
@@ -54,6 +58,7 @@ struct Texture {
 
 /// Renders plans on the CPU.
 public struct CPURenderer: Sendable {
+    /// A renderer (it keeps no state between plans).
     public init() {}
 
     /// Renders every target of the plan and returns the output image (premultiplied).

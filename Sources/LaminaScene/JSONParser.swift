@@ -9,8 +9,9 @@ public struct JSONParseError: Error, CustomStringConvertible, Equatable {
     /// The JSON path of the offending value when the problem is a value (a non-finite
     /// number, NaN, a duplicate key), "" for plain syntax errors.
     public var path: String
-    /// 1-based line and column (in bytes) of the problem.
+    /// 1-based line of the problem.
     public var line: Int
+    /// 1-based column (in bytes) of the problem.
     public var column: Int
     /// What is wrong.
     public var message: String

@@ -4,13 +4,20 @@ import Foundation
 
 /// A parsed JSON value.
 public indirect enum JSONValue: Equatable, Sendable, Decodable {
+    /// null.
     case null
+    /// true or false.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object: its members, and their keys in order.
     case object([String: JSONValue], order: [String])
 
+    /// Any JSON value from a Decoder (object keys sorted: a decoder keeps no key order).
     public init(from decoder: Decoder) throws {
         if var array = try? decoder.unkeyedContainer() {
             var items: [JSONValue] = []

@@ -63,6 +63,7 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
     /// What is wrong.
     public var message: String
 
+    /// An error about the value at `path` (in `file`, when known).
     public init(file: String? = nil, path: String, message: String) {
         self.file = file; self.path = path; self.message = message
     }

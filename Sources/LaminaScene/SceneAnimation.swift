@@ -22,6 +22,7 @@ public struct TimingFunctionSpec: Equatable, Sendable {
     /// The name, when one of Core Animation's was used.
     public var name: String?
 
+    /// A function from its control points (and its name, when it is one of Core Animation's).
     public init(c1: (x: Double, y: Double), c2: (x: Double, y: Double), name: String? = nil) {
         self.c1 = c1; self.c2 = c2; self.name = name
     }
@@ -61,6 +62,7 @@ public struct SceneAnimation: Equatable {
     /// removed, forwards, backwards or both.
     public var fillMode = "removed"
 
+    /// An entry animating `keyPath` of the layer named `layer`, with the default timing (0.25 s, linear, once).
     public init(layer: String, keyPath: String, from: AnimationValue?, to: AnimationValue) {
         self.layer = layer; self.keyPath = keyPath; self.from = from; self.to = to
     }

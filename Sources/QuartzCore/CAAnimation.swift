@@ -3,34 +3,48 @@
 
 /// Something a layer runs in response to an event (a property change): Core Animation's CAAction.
 public protocol CAAction: AnyObject {
+    /// Runs the action for `event` on `anObject` (the layer whose property changed).
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
 /// `NSNull` as an action means "no action" (in a layer's `actions` or from its delegate).
 extension NSNull: CAAction {
+    /// Does nothing: NSNull is the "no action" action.
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
 /// Told when an animation starts and stops.
 public protocol CAAnimationDelegate: AnyObject {
+    /// The animation has begun (its active time reached 0).
     func animationDidStart(_ anim: CAAnimation)
+    /// The animation has stopped: `flag` is true when it ran to its end, false when removed early.
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
 }
 
 extension CAAnimationDelegate {
+    /// Does nothing by default.
     public func animationDidStart(_ anim: CAAnimation) {}
+    /// Does nothing by default.
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
 /// The base of every animation: timing, pacing, delegate. Adding one to a layer copies it.
 open class CAAnimation: CAMediaTiming, CAAction {
+    /// When the animation begins, in its layer's time (0: when it is added).
     open var beginTime: CFTimeInterval = 0
+    /// Seconds per iteration (0: Core Animation's 0.25).
     open var duration: CFTimeInterval = 0
+    /// How fast the animation's time runs against its layer's (2: twice as fast; 0: frozen).
     open var speed: Float = 1
+    /// Where in its timeline the animation starts, in seconds (wrapping round within the active duration).
     open var timeOffset: CFTimeInterval = 0
+    /// How many iterations play (0: one; a fraction plays part of the last; .infinity: forever).
     open var repeatCount: Float = 0
+    /// How long the animation repeats, in seconds (0: repeatCount decides).
     open var repeatDuration: CFTimeInterval = 0
+    /// Whether each iteration plays forward, then backward (doubling its length).
     open var autoreverses = false
+    /// What the animation shows outside its active duration (default .removed: nothing).
     open var fillMode: CAMediaTimingFillMode = .removed
     /// The pacing (nil: linear).
     open var timingFunction: CAMediaTimingFunction?
@@ -39,6 +53,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
     /// Whether the animation is removed from its layer when it ends (default true).
     open var isRemovedOnCompletion = true
 
+    /// A new animation with Core Animation's defaults.
     public required init() {}
 
     /// A new animation (Core Animation's class constructor).
@@ -84,6 +99,7 @@ open class CAPropertyAnimation: CAAnimation {
     /// Whether each repetition builds on the end of the previous one.
     open var isCumulative = false
 
+    /// A new property animation with no key path yet.
     public required init() { super.init() }
 
     /// An animation of `path`.
@@ -118,6 +134,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// The change.
     open var byValue: Any?
 
+    /// A new basic animation with no from, to or by value.
     public required init() { super.init() }
 
     open override func copyFields(from other: CAAnimation) {
@@ -154,11 +171,16 @@ open class CABasicAnimation: CAPropertyAnimation {
 /// A damped spring from one value to another: x(t) of a mass on a spring, released with
 /// `initialVelocity` (in whole distances per second, positive toward the target).
 open class CASpringAnimation: CABasicAnimation {
+    /// The mass on the spring (default 1).
     open var mass: Double = 1
+    /// The spring constant k (default 100).
     open var stiffness: Double = 100
+    /// The damping coefficient c (default 10; 0 never settles).
     open var damping: Double = 10
+    /// The velocity at release, in whole distances per second toward the target (default 0).
     open var initialVelocity: Double = 0
 
+    /// A new spring: mass 1, stiffness 100, damping 10, released at rest.
     public required init() { super.init() }
 
     open override func copyFields(from other: CAAnimation) {
@@ -210,12 +232,19 @@ open class CASpringAnimation: CABasicAnimation {
 
 /// How keyframe values are spaced and joined.
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's Core Animation name.
     public let rawValue: String
+    /// A mode from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Straight lines between values at their key times (the default).
     public static let linear = Self(rawValue: "linear")
+    /// Each value held until the next key time, no interpolation.
     public static let discrete = Self(rawValue: "discrete")
+    /// Straight lines at an even speed: key times from the distances between values (keyTimes and timingFunctions ignored).
     public static let paced = Self(rawValue: "paced")
+    /// A Catmull-Rom spline through the values at their key times.
     public static let cubic = Self(rawValue: "cubic")
+    /// The cubic spline with key times from the distances between values.
     public static let cubicPaced = Self(rawValue: "cubicPaced")
 }
 
@@ -230,6 +259,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// How values are spaced in time and joined.
     open var calculationMode: CAAnimationCalculationMode = .linear
 
+    /// A new keyframe animation with no values.
     public required init() { super.init() }
 
     open override func copyFields(from other: CAAnimation) {
@@ -293,6 +323,7 @@ open class CAAnimationGroup: CAAnimation {
     /// The animations; their times are relative to the group's.
     open var animations: [CAAnimation]?
 
+    /// A new, empty group.
     public required init() { super.init() }
 
     open override func copyFields(from other: CAAnimation) {

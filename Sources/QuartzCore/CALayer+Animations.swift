@@ -8,6 +8,7 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
+    /// No action of its own by default: the layer keeps looking.
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
 }
 

@@ -11,7 +11,9 @@
 
 /// A key path that `setValue(_:forKeyPath:)` could not apply.
 public struct CALayerKeyPathError: Error, CustomStringConvertible, Equatable {
+    /// The key path that was refused.
     public let keyPath: String
+    /// Why it was refused.
     public let reason: String
     public var description: String { "\(keyPath): \(reason)" }
 }

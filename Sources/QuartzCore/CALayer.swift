@@ -1,18 +1,32 @@
 /// How a layer's contents image is placed in its bounds (Core Animation's names).
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    /// The gravity's Core Animation name.
     public let rawValue: String
+    /// A gravity from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Unscaled, centred in the bounds.
     public static let center = Self(rawValue: "center")
+    /// Unscaled, centred horizontally against the top edge (top on screen).
     public static let top = Self(rawValue: "top")
+    /// Unscaled, centred horizontally against the bottom edge.
     public static let bottom = Self(rawValue: "bottom")
+    /// Unscaled, centred vertically against the left edge.
     public static let left = Self(rawValue: "left")
+    /// Unscaled, centred vertically against the right edge.
     public static let right = Self(rawValue: "right")
+    /// Unscaled, in the top-left corner.
     public static let topLeft = Self(rawValue: "topLeft")
+    /// Unscaled, in the top-right corner.
     public static let topRight = Self(rawValue: "topRight")
+    /// Unscaled, in the bottom-left corner.
     public static let bottomLeft = Self(rawValue: "bottomLeft")
+    /// Unscaled, in the bottom-right corner.
     public static let bottomRight = Self(rawValue: "bottomRight")
+    /// Stretched to fill the bounds (the default).
     public static let resize = Self(rawValue: "resize")
+    /// Scaled to fit inside the bounds, aspect ratio kept, centred.
     public static let resizeAspect = Self(rawValue: "resizeAspect")
+    /// Scaled to cover the bounds, aspect ratio kept, centred (the overflow shows unless masksToBounds).
     public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
     /// Every gravity Core Animation defines.
     public static let all: [Self] = [.center, .top, .bottom, .left, .right, .topLeft, .topRight,
@@ -78,14 +92,22 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open weak var delegate: CALayerDelegate?
     /// Actions by event key (a property name); NSNull disables an implicit animation.
     open var actions: [String: CAAction]?
-    /// The layer's timing in its superlayer's time (CAMediaTiming).
+    /// When the layer's time begins, in its superlayer's time (CAMediaTiming): layer time =
+    /// (superlayer time - beginTime) * speed + timeOffset, which every animation in the subtree runs on.
     open var beginTime: CFTimeInterval = 0
+    /// Kept and copied for CAMediaTiming, but unused: a layer's time neither repeats nor ends.
     open var duration: CFTimeInterval = 0
+    /// How fast the layer's time runs against its superlayer's (0 freezes the subtree's animations).
     open var speed: Float = 1
+    /// Added to the layer's time (moves every animation in the subtree along its timeline).
     open var timeOffset: CFTimeInterval = 0
+    /// Kept and copied, but unused (see `duration`).
     open var repeatCount: Float = 0
+    /// Kept and copied, but unused (see `duration`).
     open var repeatDuration: CFTimeInterval = 0
+    /// Kept and copied, but unused (see `duration`).
     open var autoreverses = false
+    /// Kept and copied, but unused (see `duration`).
     open var fillMode: CAMediaTimingFillMode = .removed
 
     /// Attached animations, in the order added.
@@ -241,12 +263,19 @@ open class CATransformLayer: CALayer {}
 
 /// How a text layer aligns its text.
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's Core Animation name.
     public let rawValue: String
+    /// A mode from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The script's natural alignment: left, for the left-to-right text Lamina draws (the default).
     public static let natural = Self(rawValue: "natural")
+    /// Flush left.
     public static let left = Self(rawValue: "left")
+    /// Flush right.
     public static let right = Self(rawValue: "right")
+    /// Centred.
     public static let center = Self(rawValue: "center")
+    /// Lines stretched to the full width at their spaces (a paragraph's last line flush left).
     public static let justified = Self(rawValue: "justified")
     /// Every mode Core Animation defines.
     public static let all: [Self] = [.natural, .left, .right, .center, .justified]

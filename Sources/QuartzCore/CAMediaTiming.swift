@@ -49,7 +49,9 @@ public func CACurrentMediaTime() -> CFTimeInterval { LaminaClock.shared.now }
 
 /// What an animation shows outside its active duration.
 public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's Core Animation name.
     public let rawValue: String
+    /// A mode from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Nothing outside the active duration (the default).
     public static let removed = Self(rawValue: "removed")
@@ -63,13 +65,21 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
 
 /// Core Animation's timing properties (CAAnimation and CALayer adopt them).
 public protocol CAMediaTiming: AnyObject {
+    /// When the object begins, in its parent's time.
     var beginTime: CFTimeInterval { get set }
+    /// Seconds per iteration (0: Core Animation's 0.25).
     var duration: CFTimeInterval { get set }
+    /// How fast the object's time runs against its parent's.
     var speed: Float { get set }
+    /// Added to the object's local time.
     var timeOffset: CFTimeInterval { get set }
+    /// How many iterations play (0: one; may be fractional or infinite).
     var repeatCount: Float { get set }
+    /// How long the object repeats, in seconds (0: repeatCount decides).
     var repeatDuration: CFTimeInterval { get set }
+    /// Whether each iteration plays forward, then backward.
     var autoreverses: Bool { get set }
+    /// What the object shows outside its active duration.
     var fillMode: CAMediaTimingFillMode { get set }
 }
 

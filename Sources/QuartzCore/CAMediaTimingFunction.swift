@@ -2,11 +2,17 @@
 
 /// The names of Core Animation's predefined timing functions.
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+    /// The function's Core Animation name.
     public let rawValue: String
+    /// A name from its raw value.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Constant speed: (0, 0), (1, 1).
     public static let linear = Self(rawValue: "linear")
+    /// Slow start: (0.42, 0), (1, 1).
     public static let easeIn = Self(rawValue: "easeIn")
+    /// Slow end: (0, 0), (0.58, 1).
     public static let easeOut = Self(rawValue: "easeOut")
+    /// Slow start and end: (0.42, 0), (0.58, 1).
     public static let easeInEaseOut = Self(rawValue: "easeInEaseOut")
     /// The curve of implicit animations: (0.25, 0.1), (0.25, 1), CSS's `ease`.
     public static let `default` = Self(rawValue: "default")
@@ -14,8 +20,9 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 
 /// A cubic Bezier pacing curve with control points (c1x, c1y) and (c2x, c2y).
 public final class CAMediaTimingFunction: Equatable, Sendable, CustomStringConvertible {
-    /// The two inner control points.
+    /// The first inner control point (x clamped to 0...1).
     public let c1: (x: Double, y: Double)
+    /// The second inner control point (x clamped to 0...1).
     public let c2: (x: Double, y: Double)
 
     /// A curve from its control points (x in 0...1).

@@ -99,20 +99,24 @@ public final class CATransaction {
 
     /// The duration of implicit animations (default 0.25 s).
     public static func animationDuration() -> CFTimeInterval { (lookup("animationDuration") as? CFTimeInterval) ?? 0.25 }
+    /// Sets the duration of implicit animations in the current transaction.
     public static func setAnimationDuration(_ d: CFTimeInterval) { current.values["animationDuration"] = d }
 
     /// The pacing of implicit animations (nil: Core Animation's default curve).
     public static func animationTimingFunction() -> CAMediaTimingFunction? { lookup("animationTimingFunction") as? CAMediaTimingFunction }
+    /// Sets the pacing of implicit animations in the current transaction.
     public static func setAnimationTimingFunction(_ f: CAMediaTimingFunction?) { current.values["animationTimingFunction"] = f as Any }
 
     /// Whether property changes run no actions (no implicit animations).
     public static func disableActions() -> Bool { (lookup("disableActions") as? Bool) ?? false }
+    /// Turns actions (implicit animations) off or back on in the current transaction.
     public static func setDisableActions(_ flag: Bool) { current.values["disableActions"] = flag }
 
     /// Called once every animation added in this transaction after the block was set has
     /// stopped (at commit when there are none). Setting another block hands the previous one
     /// the animations added so far: it runs once those have stopped, or at once if there were none.
     public static func completionBlock() -> (() -> Void)? { current.completion }
+    /// Sets the current transaction's completion block (see `completionBlock()`).
     public static func setCompletionBlock(_ block: (() -> Void)?) {
         let f = current
         if let previous = f.completion {
@@ -131,6 +135,7 @@ public final class CATransaction {
         key == "completionBlock" ? current.completion as Any? : lookup(key)
     }
 
+    /// Sets a value by key in the current transaction ("completionBlock" sets the completion block).
     public static func setValue(_ value: Any?, forKey key: String) {
         if key == "completionBlock" { setCompletionBlock(value as? () -> Void); return }
         current.values[key] = value
@@ -147,5 +152,6 @@ public final class CATransaction {
 
     /// A no-op kept for API parity (Lamina's model has no render-thread lock).
     public static func lock() {}
+    /// A no-op, as `lock()` is.
     public static func unlock() {}
 }

@@ -5,9 +5,13 @@
 /// (`t.m34 = -1 / d` puts the eye at distance d). `CATransform3D()` is all zeros, as the
 /// C struct is; start from `CATransform3DIdentity`.
 public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Row 1: the image of the x axis (m14: x's share of w).
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// Row 2: the image of the y axis (m24: y's share of w).
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// Row 3: the image of the z axis (m34: the perspective term, -1 / eye distance).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// Row 4: the translation (m41, m42, m43) and w's constant m44 (1 for affine transforms).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// All sixteen fields zero (the C struct's zero initializer).

@@ -5,6 +5,7 @@
 /// apply the new operation *first*, exactly as `CGAffineTransformRotate` and friends do;
 /// Foundation's `AffineTransform` composes the other way, which is why this type exists.
 public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The matrix [a b 0; c d 0; tx ty 1]: (a, b, c, d) the linear part, (tx, ty) the translation.
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
     /// Creates a transform from its six fields.
