@@ -57,7 +57,7 @@ let package = Package(
                 path: "Tests/LaminaTestSupport"),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "QuartzCore"]),
-        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "LaminaScene", "QuartzCore"]),
+        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "LaminaScene", "LaminaTestSupport", "QuartzCore"]),
         .testTarget(name: "LaminaDemoTests", dependencies: ["LaminaDemoKit", "LaminaScene", "LaminaCompositor", "LaminaImage", "LaminaRaster", "QuartzCore"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "LaminaText", "LaminaTestSupport", "QuartzCore"]),
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "LaminaText", "LaminaTestSupport", "QuartzCore"]),

@@ -7,47 +7,6 @@ import LaminaRaster
 import QuartzCore
 import Testing
 
-private let degrees = Double.pi / 180
-private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-private let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-private let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-private let gray = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
-
-private func ry(_ deg: Double) -> CATransform3D { CATransform3DMakeRotation(deg * degrees, 0, 1, 0) }
-private func rx(_ deg: Double) -> CATransform3D { CATransform3DMakeRotation(deg * degrees, 1, 0, 0) }
-private func rz(_ deg: Double) -> CATransform3D { CATransform3DMakeRotation(deg * degrees, 0, 0, 1) }
-private func tr(_ x: Double, _ y: Double, _ z: Double) -> CATransform3D { CATransform3DMakeTranslation(x, y, z) }
-/// `a`, then `b`.
-private func then(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { CATransform3DConcat(a, b) }
-
-/// An ordinary layer w x h centred at (x, y) in its superlayer.
-private func card(_ name: String, _ w: Double, _ h: Double, at x: Double, _ y: Double, _ color: CGColor?,
-                  transform: CATransform3D = CATransform3DIdentity) -> CALayer {
-    let l = CALayer()
-    l.name = name
-    l.bounds = CGRect(x: 0, y: 0, width: w, height: h)
-    l.position = CGPoint(x: x, y: y)
-    l.backgroundColor = color
-    l.transform = transform
-    return l
-}
-
-/// The root: a w x h layer filling the canvas, no content, with sublayerTransform `view`
-/// then the perspective t.m34 = -1/eye (none when nil).
-private func stage(_ w: Double = 400, _ h: Double = 400, eye: Double? = 500, view: CATransform3D = CATransform3DIdentity,
-                   _ sublayers: [CALayer]) -> CALayer {
-    let r = CALayer()
-    r.name = "stage"
-    r.bounds = CGRect(x: 0, y: 0, width: w, height: h)
-    r.position = CGPoint(x: w / 2, y: h / 2)
-    var p = CATransform3DIdentity
-    if let eye { p.m34 = -1 / eye }
-    r.sublayerTransform = CATransform3DConcat(view, p)
-    for s in sublayers { r.addSublayer(s) }
-    return r
-}
-
 /// A rendered image: premultiplied RGBA8.
 private struct Rendered {
     let plan: RenderPlan
@@ -71,12 +30,6 @@ private struct Rendered {
     var allPixels: [SIMD4<Int>] {
         (0..<image.height).flatMap { y in (0..<image.width).map { x in at(x, y) } }
     }
-}
-
-/// Where a point of `layer`'s plane lands on the canvas, in points (perspective included).
-private func onCanvas(_ layer: CALayer, _ x: Double, _ y: Double) -> SIMD2<Double> {
-    let p = layer.convert(CGPoint(x: x, y: y), to: nil)
-    return SIMD2(p.x, p.y)
 }
 
 /// Whether every channel is within `tol` of `want`.
