@@ -107,12 +107,6 @@ public struct Mat4: Equatable, Sendable, CustomStringConvertible {
         let tol = 1e-9
         return isPlanarAffine && abs(r0.x - 1) <= tol && abs(r0.y) <= tol && abs(r1.x) <= tol && abs(r1.y - 1) <= tol
     }
-
-    /// The 3x3 determinant of the plane map (rows x, y, 1 -> columns X, Y, W); its sign is the orientation.
-    var planeDeterminant: Double {
-        let a = SIMD3(r0.x, r0.y, r0.w), b = SIMD3(r1.x, r1.y, r1.w), c = SIMD3(r3.x, r3.y, r3.w)
-        return a.x * (b.y * c.z - b.z * c.y) - a.y * (b.x * c.z - b.z * c.x) + a.z * (b.x * c.y - b.y * c.x)
-    }
 }
 
 /// Clips a convex polygon by a half-plane (Sutherland-Hodgman), keeping value >= 0.

@@ -116,9 +116,7 @@ extension CALayer {
     /// Whether any animation in this subtree still changes what is drawn after `time`.
     public func hasRunningAnimations(at time: CFTimeInterval) -> Bool {
         let t = layerTime(time)
-        if attachedAnimations.contains(where: { !$0.isOver(at: t) || (!$0.animation.isRemovedOnCompletion && $0.animation.fillMode != .removed && false) }) {
-            return true
-        }
+        if attachedAnimations.contains(where: { !$0.isOver(at: t) }) { return true }
         return (sublayers ?? []).contains { $0.hasRunningAnimations(at: time) }
     }
 

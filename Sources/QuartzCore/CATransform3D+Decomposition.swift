@@ -81,7 +81,6 @@ extension CATransform3D {
             sx = -sx; sy = -sy; sz = -sz
             r0 = scaled(r0, -1); r1 = scaled(r1, -1); r2 = scaled(r2, -1)
         }
-        _ = (kxy, kxz, kyz)
         guard [sx, sy, sz].allSatisfy({ $0.isFinite && $0 != 0 }) else { return nil }
         // Row-vector rotation matrix R = transpose of the column-vector one, so
         // R[1][2] - R[2][1] = 4xw and so on. Pick the largest diagonal term for stability.

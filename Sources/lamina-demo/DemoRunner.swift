@@ -47,18 +47,12 @@ final class DemoRunner {
         guard plan.targets.last!.width == sizes.pixels.0, plan.targets.last!.height == sizes.pixels.1 || sizes.pixels.1 == 0 else {
             return
         }
-        let t1 = ProcessInfo.processInfo.systemUptime
         try window.withCurrent {
             epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             try renderer.drawToFramebuffer(plan, framebuffer: 0)
             epoxy_glFinish()
         }
-        let t2 = ProcessInfo.processInfo.systemUptime
         window.swap()
-        if ProcessInfo.processInfo.environment["LAMINA_DEMO_PROFILE"] != nil {
-            let t3 = ProcessInfo.processInfo.systemUptime
-            print(String(format: "plan %.2f ms, draw %.2f ms, swap %.2f ms", (t1 - start) * 1000, (t2 - t1) * 1000, (t3 - t2) * 1000))
-        }
         let dt = ProcessInfo.processInfo.systemUptime - start
         frameTimes.append(dt)
         if frameTimes.count > 600 { frameTimes.removeFirst(frameTimes.count - 600) }

@@ -61,7 +61,6 @@ struct LaminaDemo: ParsableCommand {
             throw DemoError("cannot open a window (\(e)); render offline with `lamina render SCENE -o OUT.png`")
         }
         defer { window.destroy() }
-        let virtual = script != nil || benchmark != nil
         if script != nil { LaminaClock.shared.set(0) }
         let app: DemoApp
         do {
@@ -77,7 +76,6 @@ struct LaminaDemo: ParsableCommand {
         } else if script != nil {
             try runner.play(steps)
         } else {
-            _ = virtual
             try runner.interactive()
         }
     }
