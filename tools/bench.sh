@@ -6,5 +6,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/setup.sh
 swift build -c release --product lamina --product lamina-demo >/dev/null
-.build/release/lamina bench ../shared/scenes/*.json Assets/scenes/*.json --frames "${FRAMES:-50}"
+.build/release/lamina bench Tests/Fixtures/scenes/*.json Assets/scenes/*.json --frames "${FRAMES:-50}"
 xvfb-run -a -s "-screen 0 1024x768x24" .build/release/lamina-demo --benchmark "${DEMO_FRAMES:-300}"

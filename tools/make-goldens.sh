@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product lamina >/dev/null
-for f in ../shared/scenes/*.json; do
+for f in Tests/Fixtures/scenes/*.json; do
   n=$(basename "$f" .json)
   .build/release/lamina render "$f" -o "Tests/Golden/cpu/$n.png" --backend cpu
   echo "Tests/Golden/cpu/$n.png"

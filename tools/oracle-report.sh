@@ -6,9 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release --product lamina >/dev/null
 out=$(mktemp -d)
-for f in ../shared/scenes/*.json; do
+for f in Tests/Fixtures/scenes/*.json; do
   n=$(basename "$f" .json)
-  e=../shared/oracle/expected/$n.png
+  e=Tests/Fixtures/oracle/$n.png
   [ -f "$e" ] || { printf '%-45s (no oracle image)\n' "$n"; continue; }
   .build/release/lamina render "$f" -o "$out/$n.png" "$@"
   printf '%-45s %s\n' "$n" "$(.build/release/lamina diff "$out/$n.png" "$e" --over-scene "$f")"

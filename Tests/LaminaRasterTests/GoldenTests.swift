@@ -1,4 +1,4 @@
-// Every shared scene against its reviewed golden image (Tests/Golden/cpu). The CPU renderer
+// Every seed scene against its reviewed golden image (Tests/Golden/cpu). The CPU renderer
 // is deterministic, so the tolerance is tight: at most 0.05% of pixels may differ by more
 // than 2/255 (floating-point rounding on another machine), none by more than 32/255.
 import Foundation

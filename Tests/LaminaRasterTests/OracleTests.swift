@@ -1,4 +1,4 @@
-// Every shared scene against the headless-Chromium oracle's image of it (CSS 3D has Core
+// Every seed scene against the headless-Chromium oracle's image of it (CSS 3D has Core
 // Animation's model), compared as seen over the canvas background: at least 98% of pixels
 // within 16/255 and a mean absolute difference of at most 0.004. The misses are
 // anti-aliased edges and cube seams, where Chromium differs slightly.

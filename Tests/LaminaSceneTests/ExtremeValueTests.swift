@@ -1,4 +1,4 @@
-// A systematic sweep: every number in every shared scene replaced, one at a time, by extreme
+// A systematic sweep: every number in every seed scene replaced, one at a time, by extreme
 // values. Each variant parses or throws a SceneError (never traps), and what parses holds only
 // finite geometry and survives a write -> read round trip.
 import Foundation

@@ -1,4 +1,4 @@
-// Never crashes: hundreds of seeded random mutations of every shared scene either parse or
+// Never crashes: hundreds of seeded random mutations of every seed scene either parse or
 // throw a SceneError. Mutants that parse must also survive a write -> read round trip.
 import Foundation
 import Testing

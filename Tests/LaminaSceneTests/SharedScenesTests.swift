@@ -1,4 +1,4 @@
-// Every shared scene parses, and a few of their values are exactly what the file says.
+// Every seed scene parses, and a few of their values are exactly what the file says.
 import Foundation
 import Testing
 import LaminaScene
@@ -16,7 +16,7 @@ struct SharedScenesTests {
         #expect(scene.canvas.width > 0 && scene.canvas.height > 0)
         #expect(scene.allLayers.count >= 1)
         #expect(scene.url?.lastPathComponent == name)
-        // Every shared scene names its layers, so animations could address them.
+        // Every seed scene names its layers, so animations could address them.
         #expect(scene.root.name != nil)
     }
 

@@ -9,21 +9,20 @@ enum Paths {
     /// The package root: three levels up from Tests/LaminaSceneTests/X.swift.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// The shared folder beside the package root.
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-    static let sharedScenes = shared.appendingPathComponent("scenes")
+    /// The seed scenes, copied into the repository's fixtures.
+    static let sharedScenes = packageRoot.appendingPathComponent("Tests/Fixtures/scenes")
     static let badScenes = packageRoot.appendingPathComponent("Tests/Fixtures/scenes-bad")
 
-    /// Every shared scene file, sorted by name.
+    /// Every seed scene file, sorted by name.
     static var sharedSceneFiles: [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: sharedScenes.path)) ?? []
         return names.filter { $0.hasSuffix(".json") }.sorted().map { sharedScenes.appendingPathComponent($0) }
     }
 
-    /// One shared scene by stem (fails the test when it is missing).
+    /// One seed scene by stem (fails the test when it is missing).
     static func sharedScene(_ stem: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Scene {
         let url = sharedScenes.appendingPathComponent(stem + ".json")
-        try #require(FileManager.default.fileExists(atPath: url.path), "missing shared scene \(url.path)", sourceLocation: sourceLocation)
+        try #require(FileManager.default.fileExists(atPath: url.path), "missing seed scene \(url.path)", sourceLocation: sourceLocation)
         return try Scene.read(contentsOf: url.path)
     }
 }

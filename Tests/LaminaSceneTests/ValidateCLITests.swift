@@ -1,4 +1,4 @@
-// `lamina validate` on the shared scenes (exit 0, summaries) and the bad fixtures (exit 1,
+// `lamina validate` on the seed scenes (exit 0, summaries) and the bad fixtures (exit 1,
 // the JSON path on stderr, no summary on stdout).
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-// Helpers the test targets share: where the shared scenes and fixtures are, rendering a scene
+// Helpers the test targets share: where the seed scenes and fixtures are, rendering a scene
 // the way the tools do, and finding the built executables.
 import Foundation
 import LaminaCompositor
@@ -7,19 +7,21 @@ import LaminaScene
 import LaminaText
 import QuartzCore
 
-/// Paths of the repository and of ../shared beside it.
+/// Paths of the repository's test data: everything the tests need lives in the repository.
 public enum Paths {
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    public static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
-    public static let scenes = shared.appendingPathComponent("scenes")
-    public static let oracle = shared.appendingPathComponent("oracle/expected")
+    public static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
+    /// The seed scenes (copies of the project's reference scenes).
+    public static let scenes = fixtures.appendingPathComponent("scenes")
+    /// The headless-Chromium oracle's images of the seed scenes.
+    public static let oracle = fixtures.appendingPathComponent("oracle")
     public static let golden = packageRoot.appendingPathComponent("Tests/Golden/cpu")
 
-    /// Every shared scene's name (without .json), sorted. Fails loudly when shared/ is missing.
+    /// Every seed scene's name (without .json), sorted. Fails loudly when the fixtures are missing.
     public static var sceneNames: [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: scenes.path))?.filter { $0.hasSuffix(".json") }
             .map { String($0.dropLast(5)) }.sorted() ?? []
-        precondition(!names.isEmpty, "no scenes found in \(scenes.path): the tests need ../shared beside the repository")
+        precondition(!names.isEmpty, "no scenes found in \(scenes.path): the test fixtures are missing from this checkout")
         return names
     }
 }
@@ -42,7 +44,7 @@ public func renderCPU(_ scene: Scene, forceTargets: Bool = false) -> CGImage {
     CPURenderer().render(plan(scene, forceTargets: forceTargets))
 }
 
-/// A shared scene by name.
+/// A seed scene by name.
 public func loadScene(_ name: String) throws -> Scene {
     try Scene.read(contentsOf: Paths.scenes.appendingPathComponent(name + ".json").path)
 }
