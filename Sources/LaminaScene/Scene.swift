@@ -62,6 +62,11 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
     public var path: String
     /// What is wrong.
     public var message: String
+    /// The other errors found in the same file, in document order (the reader reports up to
+    /// 20 in all). `description` shows this one; `allDescriptions` shows every one.
+    public var additional: [SceneError] = []
+    /// Whether reading stopped at the error limit (more errors may follow).
+    public var truncated = false
 
     /// An error about the value at `path` (in `file`, when known).
     public init(file: String? = nil, path: String, message: String) {
@@ -71,5 +76,13 @@ public struct SceneError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         let loc = path.isEmpty ? "" : "\(path): "
         return (file.map { "\($0): " } ?? "") + loc + message
+    }
+
+    /// This error and every additional one, each naming the file; a last line when reading
+    /// stopped at the limit.
+    public var allDescriptions: [String] {
+        var lines = [description] + additional.map { e in var e = e; e.file = e.file ?? file; return e.description }
+        if truncated { lines.append((file.map { "\($0): " } ?? "") + "too many errors; stopped reading") }
+        return lines
     }
 }

@@ -13,7 +13,7 @@ extension SceneReader {
         let keyPath = try string(kv, "\(path).keyPath")
         let parse: (JSONValue, String) throws -> AnimationValue
         if let spec = SceneAnimation.scalarPaths[keyPath] {
-            parse = { v, p in
+            parse = { [self] v, p in
                 switch spec.kind {
                 case "color": return .color(try color(v, p))
                 case "number": return .number(try number(v, p))
@@ -21,7 +21,7 @@ extension SceneReader {
                 }
             }
         } else if keyPath == "transform" || keyPath == "sublayerTransform" {
-            parse = { v, p in .transform(try transform(v, p)) }
+            parse = { [self] v, p in .transform(try transform(v, p)) }
         } else if let dot = keyPath.firstIndex(of: "."), ["transform", "sublayerTransform"].contains(String(keyPath[..<dot])),
                   SceneAnimation.subPaths.contains(String(keyPath[keyPath.index(after: dot)...])) {
             let base = String(keyPath[..<dot]), sub = String(keyPath[keyPath.index(after: dot)...])
@@ -30,7 +30,7 @@ extension SceneReader {
             guard zip(model.fields, CATransform3DIdentity.fields).allSatisfy({ abs($0 - $1) <= 1e-12 }) else {
                 throw fail("\(path).keyPath", "a \(keyPath) animation needs the layer's model \(base) to be the identity (for now)")
             }
-            parse = { v, p in sub == "translation" ? .vector(try numbers(v, 2, p)) : .number(try number(v, p)) }
+            parse = { [self] v, p in sub == "translation" ? .vector(try numbers(v, 2, p)) : .number(try number(v, p)) }
         } else {
             throw fail("\(path).keyPath", "unknown or non-animatable key path \"\(keyPath)\"")
         }

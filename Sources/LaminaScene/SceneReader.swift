@@ -27,12 +27,51 @@ extension Scene {
         } catch let e as JSONParseError {
             throw SceneError(path: e.path, message: "not valid JSON: \(e)")
         }
-        return try SceneReader(base: baseDirectory).scene(json)
+        return try SceneReader(base: baseDirectory).read(json)
     }
 }
 
-struct SceneReader {
+/// Reads one document. Errors inside a layer key, a sublayer or an animation are collected
+/// (up to `errorLimit`) so a file's problems are reported together; the first is thrown with
+/// the rest in `SceneError.additional`.
+final class SceneReader {
     let base: URL
+    /// The errors found so far, in document order.
+    private(set) var errors: [SceneError] = []
+    /// How many errors are collected before reading stops.
+    static let errorLimit = 20
+
+    init(base: URL) { self.base = base }
+
+    /// Thrown when the error limit is reached: reading stops there.
+    private struct TooManyErrors: Error {}
+
+    /// Runs `body`, recording a SceneError it throws instead of stopping (until the limit).
+    func collect(_ body: () throws -> Void) throws {
+        do { try body() } catch let e as SceneError {
+            try record(e)
+        }
+    }
+
+    /// Records an error; stops reading once the limit is reached.
+    func record(_ e: SceneError) throws {
+        errors.append(e)
+        if errors.count >= Self.errorLimit { throw TooManyErrors() }
+    }
+
+    /// Reads the document: the scene, or every error found (the first thrown, the rest attached).
+    func read(_ v: JSONValue) throws -> Scene {
+        var result: Scene?
+        do {
+            try collect { result = try scene(v) }
+        } catch is TooManyErrors {}
+        if var first = errors.first {
+            first.additional = Array(errors.dropFirst())
+            first.truncated = errors.count >= Self.errorLimit
+            throw first
+        }
+        return result!
+    }
 
     static let topKeys: Set<String> = ["format", "description", "canvas", "root", "animations"]
     static let canvasKeys: Set<String> = ["width", "height", "scale", "background"]
@@ -59,8 +98,12 @@ struct SceneReader {
 
     func object(_ v: JSONValue, _ path: String, allowed: Set<String>) throws -> [String: JSONValue] {
         guard case .object(let d, let order) = v else { throw fail(path, "expected an object, got \(v.brief)") }
-        for k in order where !allowed.contains(k) { throw fail(path.isEmpty ? k : "\(path).\(k)", "unknown key \(JSONWriter.quote(k))") }
-        return d
+        // Every unknown key is reported; the known ones are still read.
+        for k in order where !allowed.contains(k) {
+            let hint = Suggestions.key(for: k, among: allowed).map { " (did you mean \(JSONWriter.quote($0))?)" } ?? ""
+            try record(fail(path.isEmpty ? k : "\(path).\(k)", "unknown key \(JSONWriter.quote(k))\(hint)"))
+        }
+        return d.filter { allowed.contains($0.key) }
     }
 
     func number(_ v: JSONValue, _ path: String) throws -> Double {
@@ -161,7 +204,9 @@ struct SceneReader {
                 let a = try numbers(arg, 6, ap)
                 t = CATransform3DConcat(CATransform3DMakeAffineTransform(CGAffineTransform(a[0], a[1], a[2], a[3], a[4], a[5])), t)
             default:
-                throw fail(sp, "unknown step \"\(key)\" (translate, scale, rotate, rotateDegrees, m34, perspective, matrix, affine)")
+                let steps = ["translate", "scale", "rotate", "rotateDegrees", "m34", "perspective", "matrix", "affine"]
+                let hint = Suggestions.word(for: key, among: Set(steps)).map { "did you mean \"\($0)\"? " } ?? ""
+                throw fail(sp, "unknown step \"\(key)\" (\(hint)\(steps.joined(separator: ", ")))")
             }
         }
         return try finite(t, path)
@@ -204,7 +249,9 @@ struct SceneReader {
             var all: [CALayer] = []
             func walk(_ l: CALayer) { all.append(l); for s in l.sublayers ?? [] { walk(s) } }
             walk(root)
-            animations = try items.enumerated().map { try animation($0.element, "animations[\($0.offset)]", layers: all) }
+            for (i, item) in items.enumerated() {
+                try collect { animations.append(try animation(item, "animations[\(i)]", layers: all)) }
+            }
         }
         return Scene(description: description, canvas: canvas, root: root, animations: animations)
     }
@@ -223,19 +270,25 @@ struct SceneReader {
             let t = CATextLayer()
             t.isWrapped = true
             layer = t
-        default: throw fail("\(path).type", "unknown layer type \"\(type)\" (layer, transformLayer, textLayer)")
+        default:
+            let hint = Suggestions.word(for: type, among: ["layer", "transformLayer", "textLayer"]).map { "did you mean \"\($0)\"? " } ?? ""
+            throw fail("\(path).type", "unknown layer type \"\(type)\" (\(hint)layer, transformLayer, textLayer)")
         }
         if type != "textLayer" {
             for k in Self.textKeys.sorted() where d[k] != nil {
-                throw fail("\(path).\(k)", "unknown key \"\(k)\" (only a textLayer has it)")
+                try record(fail("\(path).\(k)", "unknown key \"\(k)\" (only a textLayer has it)"))
             }
         }
-        func get(_ k: String) -> (JSONValue, String)? { d[k].map { ($0, "\(path).\(k)") } }
-        if let (v, p) = get("name") { layer.name = try string(v, p) }
-        if let (v, p) = get("anchorPoint") { let a = try numbers(v, 2, p); layer.anchorPoint = CGPoint(x: a[0], y: a[1]) }
-        if let (v, p) = get("anchorPointZ") { layer.anchorPointZ = try number(v, p) }
+        // Each key is read on its own: an error in one is recorded and the others still read.
+        func key(_ k: String, _ body: (JSONValue, String) throws -> Void) throws {
+            guard let v = d[k] else { return }
+            try collect { try body(v, "\(path).\(k)") }
+        }
+        try key("name") { v, p in layer.name = try string(v, p) }
+        try key("anchorPoint") { v, p in let a = try numbers(v, 2, p); layer.anchorPoint = CGPoint(x: a[0], y: a[1]) }
+        try key("anchorPointZ") { v, p in layer.anchorPointZ = try number(v, p) }
         // frame first (with the final anchor point), so bounds and position win when present.
-        if let (v, p) = get("frame") {
+        try key("frame") { v, p in
             let f = try numbers(v, 4, p)
             guard f[2] >= 0, f[3] >= 0 else { throw fail(p, "frame size must not be negative") }
             layer.frame = CGRect(x: f[0], y: f[1], width: f[2], height: f[3])
@@ -243,45 +296,47 @@ struct SceneReader {
                 throw fail(p, "frame with this anchorPoint puts the position out of range (not a finite number)")
             }
         }
-        if let (v, p) = get("bounds") {
+        try key("bounds") { v, p in
             let b = try numbers(v, 4, p)
             guard b[2] >= 0, b[3] >= 0 else { throw fail(p, "bounds size must not be negative") }
             layer.bounds = CGRect(x: b[0], y: b[1], width: b[2], height: b[3])
         }
-        if let (v, p) = get("position") { let a = try numbers(v, 2, p); layer.position = CGPoint(x: a[0], y: a[1]) }
-        if let (v, p) = get("zPosition") { layer.zPosition = try number(v, p) }
-        if d["transform"] != nil && d["affineTransform"] != nil {
-            throw fail("\(path).affineTransform", "a layer may not have both transform and affineTransform")
+        try key("position") { v, p in let a = try numbers(v, 2, p); layer.position = CGPoint(x: a[0], y: a[1]) }
+        try key("zPosition") { v, p in layer.zPosition = try number(v, p) }
+        try collect {
+            if d["transform"] != nil && d["affineTransform"] != nil {
+                throw fail("\(path).affineTransform", "a layer may not have both transform and affineTransform")
+            }
         }
-        if let (v, p) = get("transform") { layer.transform = try transform(v, p) }
-        if let (v, p) = get("affineTransform") {
+        try key("transform") { v, p in layer.transform = try transform(v, p) }
+        try key("affineTransform") { v, p in
             let a = try numbers(v, 6, p)
             layer.transform = CATransform3DMakeAffineTransform(CGAffineTransform(a[0], a[1], a[2], a[3], a[4], a[5]))
         }
-        if let (v, p) = get("sublayerTransform") { layer.sublayerTransform = try transform(v, p) }
-        if let (v, p) = get("backgroundColor") { layer.backgroundColor = try color(v, p) }
-        if let (v, p) = get("opacity") {
+        try key("sublayerTransform") { v, p in layer.sublayerTransform = try transform(v, p) }
+        try key("backgroundColor") { v, p in layer.backgroundColor = try color(v, p) }
+        try key("opacity") { v, p in
             let o = try number(v, p)
             guard (0...1).contains(o) else { throw fail(p, "opacity \(JSONWriter.number(o)) outside 0...1") }
             layer.opacity = Float(o)
         }
-        if let (v, p) = get("hidden") { layer.isHidden = try bool(v, p) }
-        if let (v, p) = get("doubleSided") { layer.isDoubleSided = try bool(v, p) }
-        if let (v, p) = get("masksToBounds") { layer.masksToBounds = try bool(v, p) }
-        if let (v, p) = get("geometryFlipped") { layer.isGeometryFlipped = try bool(v, p) }
-        if let (v, p) = get("allowsEdgeAntialiasing") { layer.allowsEdgeAntialiasing = try bool(v, p) }
-        if let (v, p) = get("cornerRadius") {
+        try key("hidden") { v, p in layer.isHidden = try bool(v, p) }
+        try key("doubleSided") { v, p in layer.isDoubleSided = try bool(v, p) }
+        try key("masksToBounds") { v, p in layer.masksToBounds = try bool(v, p) }
+        try key("geometryFlipped") { v, p in layer.isGeometryFlipped = try bool(v, p) }
+        try key("allowsEdgeAntialiasing") { v, p in layer.allowsEdgeAntialiasing = try bool(v, p) }
+        try key("cornerRadius") { v, p in
             let r = try number(v, p)
             guard r >= 0 else { throw fail(p, "cornerRadius must not be negative") }
             layer.cornerRadius = r
         }
-        if let (v, p) = get("borderWidth") {
+        try key("borderWidth") { v, p in
             let w = try number(v, p)
             guard w >= 0 else { throw fail(p, "borderWidth must not be negative") }
             layer.borderWidth = w
         }
-        if let (v, p) = get("borderColor") { layer.borderColor = try color(v, p) }
-        if let (v, p) = get("contents") {
+        try key("borderColor") { v, p in layer.borderColor = try color(v, p) }
+        try key("contents") { v, p in
             let rel = try string(v, p)
             let url = rel.hasPrefix("/") ? URL(fileURLWithPath: rel) : base.appendingPathComponent(rel)
             do {
@@ -290,27 +345,27 @@ struct SceneReader {
                 throw fail(p, "contents image \(e.description)")
             }
         }
-        if let (v, p) = get("contentsGravity") {
+        try key("contentsGravity") { v, p in
             let g = try string(v, p)
             guard CALayerContentsGravity.all.contains(CALayerContentsGravity(rawValue: g)) else {
                 throw fail(p, "unknown gravity \"\(g)\" (\(CALayerContentsGravity.all.map(\.rawValue).joined(separator: ", ")))")
             }
             layer.contentsGravity = CALayerContentsGravity(rawValue: g)
         }
-        if let (v, p) = get("contentsRect") {
+        try key("contentsRect") { v, p in
             let r = try numbers(v, 4, p)
             layer.contentsRect = CGRect(x: r[0], y: r[1], width: r[2], height: r[3])
         }
-        if let (v, p) = get("light") { layer.light = try light(v, p) }
+        try key("light") { v, p in layer.light = try light(v, p) }
         if let text = layer as? CATextLayer {
-            if let (v, p) = get("string") { text.string = try string(v, p) }
-            if let (v, p) = get("fontSize") {
+            try key("string") { v, p in text.string = try string(v, p) }
+            try key("fontSize") { v, p in
                 let s = try number(v, p)
                 guard s >= 0 else { throw fail(p, "fontSize must not be negative") }
                 text.fontSize = s
             }
-            if let (v, p) = get("foregroundColor") { text.foregroundColor = try color(v, p) }
-            if let (v, p) = get("alignmentMode") {
+            try key("foregroundColor") { v, p in text.foregroundColor = try color(v, p) }
+            try key("alignmentMode") { v, p in
                 let m = try string(v, p)
                 guard CATextLayerAlignmentMode.all.contains(CATextLayerAlignmentMode(rawValue: m)) else {
                     throw fail(p, "unknown alignment mode \"\(m)\" (natural, left, right, center, justified)")
@@ -318,9 +373,10 @@ struct SceneReader {
                 text.alignmentMode = CATextLayerAlignmentMode(rawValue: m)
             }
         }
-        if let (v, p) = get("sublayers") {
+        try key("sublayers") { v, p in
             guard case .array(let subs) = v else { throw fail(p, "expected a list of layers, got \(v.brief)") }
-            for (i, s) in subs.enumerated() { layer.addSublayer(try self.layer(s, "\(p)[\(i)]")) }
+            // A sublayer with errors is reported and left out; its siblings are still read.
+            for (i, s) in subs.enumerated() { try collect { layer.addSublayer(try self.layer(s, "\(p)[\(i)]")) } }
         }
         return layer
     }

@@ -13,7 +13,7 @@ func loadScene(_ path: String) throws -> Scene {
     do {
         return try Scene.read(contentsOf: path)
     } catch let e as SceneError {
-        throw CLIError("\(e)")
+        throw CLIError(e.allDescriptions.joined(separator: "\nerror: "))
     }
 }
 

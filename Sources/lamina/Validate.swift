@@ -21,7 +21,7 @@ struct Validate: ParsableCommand {
                 if !quiet { print("\(path): ok\n\(scene.summary)") }
             } catch let e as SceneError {
                 failures += 1
-                FileHandle.standardError.write(Data("error: \(e)\n".utf8))
+                for line in e.allDescriptions { FileHandle.standardError.write(Data("error: \(line)\n".utf8)) }
             }
         }
         if failures > 0 {
