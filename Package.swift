@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
         .library(name: "LaminaGL", targets: ["LaminaGL"]),
         .library(name: "LaminaText", targets: ["LaminaText"]),
+        .library(name: "LaminaImage", targets: ["LaminaImage"]),
+        // The one-call entry point (LayerRenderer) with the stages it uses re-exported.
+        .library(name: "LaminaKit", targets: ["LaminaKit"]),
         .executable(name: "lamina", targets: ["lamina"]),
         .executable(name: "lamina-demo", targets: ["lamina-demo"]),
     ],
@@ -39,11 +42,13 @@ let package = Package(
         .target(name: "LaminaRaster", dependencies: ["LaminaCompositor", "QuartzCore"]),
         // Renderer: OpenGL 3.3 core over libepoxy (headless EGL or a window), shaders in Shaders/.
         .target(name: "LaminaGL", dependencies: ["LaminaCompositor", "QuartzCore", "CEpoxy"]),
+        // The entry point: layer tree -> image or PNG, text included, on GL or the CPU.
+        .target(name: "LaminaKit", dependencies: ["QuartzCore", "LaminaCompositor", "LaminaRaster", "LaminaGL", "LaminaText", "LaminaImage"]),
         // The demo's scenes, input and scripts, independent of any window.
         .target(name: "LaminaDemoKit", dependencies: ["QuartzCore", "LaminaScene"]),
         // Tools.
         .executableTarget(name: "lamina", dependencies: [
-            "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster", "LaminaGL", "LaminaText",
+            "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster", "LaminaGL", "LaminaText", "LaminaKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

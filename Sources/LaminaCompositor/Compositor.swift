@@ -50,6 +50,9 @@ public struct Compositor: Sendable {
     /// Compiles the tree under `root` for a canvas of `width` x `height` points at `scale`
     /// pixels per point over `background` (nil: clear).
     public func compile(root: CALayer, width: Double, height: Double, scale: Double = 1, background: CGColor? = nil) -> RenderPlan {
+        if root.hasRunningAnimations(at: CACurrentMediaTime()) {
+            CompositorNotes.once(CompositorNotes.animatedModelTree, "compiling a model tree whose animations are running draws the model values; compile root.presentationTree(at: time) to draw them as they move (LayerRenderer does)")
+        }
         let builder = PlanBuilder(options: options)
         let pw = max(1, Int((width * scale).rounded())), ph = max(1, Int((height * scale).rounded()))
         let canvas = Plane.canvas(root: root, width: width, height: height)

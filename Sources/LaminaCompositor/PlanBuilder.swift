@@ -52,7 +52,11 @@ final class PlanBuilder {
 
     /// A text layer's text, rasterized at the layer's largest on-screen stretch, as a quad over its bounds.
     private func textQuad(_ layer: CATextLayer, planeToTarget: Mat4) -> DrawQuad? {
-        guard let render = options.textImage else { return nil }
+        guard let render = options.textImage else {
+            // Only text layers with text get here.
+            CompositorNotes.once(CompositorNotes.noTextSource, "text layers draw nothing: CompositorOptions.textImage is nil (LayerRenderer, or LaminaText's TextRasterizer, provides one)")
+            return nil
+        }
         let bounds = Box(layer.bounds)
         let visible = clip(bounds.corners, planeToTarget.inFrontOfEye)
         guard !visible.isEmpty else { return nil }

@@ -17,7 +17,10 @@ struct Bench: ParsableCommand {
 
     @Option(help: "Pixels per point (default: each scene's).") var scale: Double?
 
-    func validate() throws { if frames < 1 { throw ValidationError("--frames must be at least 1") } }
+    func validate() throws {
+        if frames < 1 { throw ValidationError("--frames must be at least 1") }
+        try validateScale(scale)
+    }
 
     func run() throws {
         let gl = try? GLRenderer()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LaminaCompositor
 import LaminaScene
 
@@ -11,19 +12,21 @@ struct Plan: ParsableCommand {
     @Option(help: "Pixels per point (default: the scene's canvas scale).")
     var scale: Double?
 
-    @Option(help: "Plan the scene at this time in seconds, its animations applied.")
+    @Option(parsing: .unconditional, help: "Plan the scene at this time in seconds, its animations applied.")
     var time: Double?
 
     @Flag(help: "Draw every plane with sublayers through its own render target.")
     var forceTargets = false
 
+    func validate() throws {
+        try validateTime(time)
+        try validateScale(scale)
+    }
+
     func run() throws {
         let s = try loadScene(scene)
         try applyScale(scale, to: s)
-        if let time {
-            guard time.isFinite else { throw ValidationError("--time must be finite") }
-            s.attachAnimations()
-        }
+        if time != nil { s.attachAnimations() }
         let root = time.map { s.root.presentationTree(at: $0) } ?? s.root
         let plan = Compositor(options: compositorOptions(forceTargets: forceTargets))
             .compile(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)

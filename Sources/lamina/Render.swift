@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import LaminaCompositor
-import LaminaGL
+import LaminaKit
 import LaminaImage
 import LaminaRaster
 import LaminaScene
@@ -17,14 +17,25 @@ func loadScene(_ path: String) throws -> Scene {
     }
 }
 
+/// Checks a --scale value (positive and finite), for `validate()`.
+func validateScale(_ scale: Double?) throws {
+    if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be a positive number, got \(scale)") }
+}
+
+/// Checks a --time value (finite; negative times are before the animations begin).
+func validateTime(_ time: Double?) throws {
+    if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds") }
+}
+
 /// Applies a --scale override, keeping the image within 1...16384 pixels a side.
 func applyScale(_ scale: Double?, to s: Scene) throws {
     guard let scale else { return }
-    guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be positive") }
+    try validateScale(scale)
     s.canvas.scale = scale
     let w = s.canvas.width * scale, h = s.canvas.height * scale
     guard w.rounded() >= 1, h.rounded() >= 1, w <= 16384, h <= 16384 else {
-        throw ValidationError("--scale \(scale) would make a \(Int(w.rounded()))x\(Int(h.rounded())) image (1...16384 a side)")
+        let size = [w, h].map { $0 <= 16384 ? String(Int($0.rounded())) : String(format: "%.6g", $0) }.joined(separator: "x")
+        throw CLIError("--scale \(scale) would make a \(size) image (1...16384 pixels a side)")
     }
 }
 
@@ -45,7 +56,7 @@ struct Render: ParsableCommand {
     @Option(help: "Renderer: gl (OpenGL, headless EGL) or cpu (the reference). Default: gl when a GL context can be made, else cpu.")
     var backend: String?
 
-    @Option(help: "Draw the scene at this time in seconds, its animations applied (default: the model values).")
+    @Option(parsing: .unconditional, help: "Draw the scene at this time in seconds, its animations applied (default: the model values; negative: before they begin).")
     var time: Double?
 
     @Option(help: "Render this many frames into the output folder: frame-0000.png ...")
@@ -59,7 +70,15 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if let backend, backend != "cpu" && backend != "gl" { throw ValidationError("unknown backend \"\(backend)\" (gl, cpu)") }
-        if let time, !time.isFinite { throw ValidationError("--time must be a finite number of seconds") }
+        try validateTime(time)
+        try validateScale(scale)
+        if frames == nil {
+            // Only PNG is written: a name that says otherwise is refused rather than silently PNG.
+            let ext = (output as NSString).pathExtension.lowercased()
+            if ext != "png" {
+                throw ValidationError("the output \"\(output)\" must end in .png (lamina writes PNG only)")
+            }
+        }
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if !(fps > 0 && fps.isFinite) { throw ValidationError("--fps must be positive") }
         if frames != nil && time != nil { throw ValidationError("--time and --frames do not go together (frames start at 0)") }
@@ -105,24 +124,20 @@ struct Render: ParsableCommand {
 /// The chosen backend: explicit gl fails with the reason; the default falls back to the CPU
 /// with a one-line note when no GL context can be made.
 final class Renderer {
-    private let gl: GLRenderer?
+    let renderer: LayerRenderer
 
-    init(backend: String?) throws {
-        if backend == "cpu" { gl = nil; return }
-        do {
-            let r = try GLRenderer()
-            _ = try HeadlessContext.shared()
-            gl = r
-        } catch let e as GLError {
-            if backend == "gl" { throw CLIError("the GL backend is unavailable: \(e)") }
-            FileHandle.standardError.write(Data("note: OpenGL unavailable (\(e)); rendering on the CPU\n".utf8))
-            gl = nil
+    init(backend: String?, forceTargets: Bool = false) throws {
+        let kind = LayerRenderer.Backend(rawValue: backend ?? "automatic") ?? .automatic
+        do { renderer = try LayerRenderer(backend: kind, forceTargets: forceTargets) } catch let e as LayerRendererError {
+            throw CLIError("\(e)")
+        }
+        if let why = renderer.fallbackReason {
+            FileHandle.standardError.write(Data("note: OpenGL unavailable (\(why)); rendering on the CPU\n".utf8))
         }
     }
 
     func render(_ plan: RenderPlan) throws -> CGImage {
-        guard let gl else { return CPURenderer().render(plan) }
-        do { return try gl.render(plan) } catch let e as GLError { throw CLIError("OpenGL: \(e)") }
+        do { return try renderer.render(plan) } catch let e as LayerRendererError { throw CLIError("\(e)") }
     }
 }
 
@@ -144,12 +159,10 @@ struct ProgressBar {
     }
 }
 
-/// Compositor options with text drawn by LaminaText when a font is available (a one-line
-/// note otherwise, once, when a scene has text).
+/// Compositor options with text drawn by LaminaText when a font is available (the compositor
+/// notes once on stderr when a scene has text and no font could be loaded).
 func compositorOptions(forceTargets: Bool) -> CompositorOptions {
     var o = CompositorOptions(forceTargets: forceTargets)
-    if let raster = try? TextRasterizer.shared() {
-        o.textImage = { layer, scale in raster.image(for: layer, scale: scale) }
-    }
+    o.textImage = LayerRenderer.textSource
     return o
 }

@@ -1,0 +1,116 @@
+// The one-call entry point: a layer tree (text included, animations applied at a time) to an
+// image or a PNG, on OpenGL or the CPU. Below it the stages stay available on their own:
+// Compositor (layer tree -> RenderPlan), GLRenderer / CPURenderer (plan -> image), PNG.
+import Foundation
+@_exported import LaminaCompositor
+@_exported import LaminaImage
+import LaminaGL
+import LaminaRaster
+import LaminaText
+@_exported import QuartzCore
+
+/// Why a layer tree could not be rendered.
+public struct LayerRendererError: Error, CustomStringConvertible, Equatable {
+    /// What went wrong.
+    public let description: String
+    /// An error saying `description`.
+    public init(_ description: String) { self.description = description }
+}
+
+/// Renders layer trees to images, the way `lamina render` does: text drawn with FreeType, the
+/// presentation tree at a given time, on OpenGL (headless EGL) or the CPU reference renderer.
+///
+///     let renderer = try LayerRenderer(backend: .automatic)
+///     try renderer.png(of: root, size: CGSize(width: 400, height: 300), to: "out.png")
+public final class LayerRenderer: @unchecked Sendable {
+    /// Which renderer draws.
+    public enum Backend: String, Sendable, CaseIterable {
+        /// OpenGL when a headless context can be made, else the CPU.
+        case automatic
+        /// OpenGL 3.3 through headless EGL (Mesa's llvmpipe without a GPU).
+        case gl
+        /// The CPU reference renderer.
+        case cpu
+    }
+
+    /// The backend that draws: `.gl` or `.cpu` (`.automatic` resolved when the renderer was made).
+    public let backend: Backend
+    /// Why `.automatic` chose the CPU (nil when it chose GL or the CPU was asked for).
+    public let fallbackReason: String?
+    /// The compositor that turns trees into plans (its options include the text source).
+    public var compositor: Compositor
+    private let gl: GLRenderer?
+    private let lock = NSLock()
+
+    /// A renderer on `backend`. `.gl` throws when no GL context can be made; `.automatic`
+    /// falls back to the CPU (see `fallbackReason`). `forceTargets` draws every plane with
+    /// sublayers through a render target of its own (to check that both ways agree).
+    public init(backend: Backend = .automatic, forceTargets: Bool = false) throws {
+        var options = CompositorOptions(forceTargets: forceTargets)
+        options.textImage = LayerRenderer.textSource
+        compositor = Compositor(options: options)
+        switch backend {
+        case .cpu:
+            gl = nil; self.backend = .cpu; fallbackReason = nil
+        case .gl, .automatic:
+            do {
+                gl = try GLRenderer()
+                self.backend = .gl; fallbackReason = nil
+            } catch let e as GLError {
+                if backend == .gl { throw LayerRendererError("the GL backend is unavailable: \(e)") }
+                gl = nil; self.backend = .cpu; fallbackReason = e.description
+            }
+        }
+    }
+
+    /// LaminaText's FreeType rasterizer as the compositor's text source (nil when no font can
+    /// be loaded: text layers then draw nothing, and the compositor says so once).
+    public static let textSource: (@Sendable (CATextLayer, Double) -> CGImage?)? = {
+        guard let raster = try? TextRasterizer.shared() else { return nil }
+        return { layer, scale in raster.image(for: layer, scale: scale) }
+    }()
+
+    /// The tree under `layer` as drawn at media time `time` (nil: `CACurrentMediaTime()`):
+    /// the implicit transaction is committed first, as a run loop turn would, so implicit
+    /// animations start; then the presentation tree is taken, as Core Animation draws it.
+    public static func presentedTree(_ layer: CALayer, at time: CFTimeInterval?) -> CALayer {
+        CATransaction.flush()
+        return layer.presentationTree(at: time ?? CACurrentMediaTime())
+    }
+
+    /// The render plan of `layer` (placed in the image by its frame, as a scene's root is)
+    /// on a `size`-point canvas at `scale` pixels per point, over `background` (nil: clear).
+    public func plan(of layer: CALayer, size: CGSize, scale: Double = 1, background: CGColor? = nil,
+                     at time: CFTimeInterval? = nil) throws -> RenderPlan {
+        let w = Double(size.width), h = Double(size.height)
+        guard w.isFinite, h.isFinite, scale.isFinite, w > 0, h > 0, scale > 0 else {
+            throw LayerRendererError("the image size \(w)x\(h) at scale \(scale) is not positive and finite")
+        }
+        let pw = w * scale, ph = h * scale
+        guard pw.rounded() >= 1, ph.rounded() >= 1, pw <= 16384, ph <= 16384 else {
+            throw LayerRendererError("the image would be \(pw.rounded())x\(ph.rounded()) pixels (1...16384 a side)")
+        }
+        let root = Self.presentedTree(layer, at: time)
+        return compositor.compile(root: root, width: w, height: h, scale: scale, background: background)
+    }
+
+    /// Draws a plan (premultiplied RGBA8, top row first).
+    public func render(_ plan: RenderPlan) throws -> CGImage {
+        guard let gl else { return CPURenderer().render(plan) }
+        lock.lock(); defer { lock.unlock() }
+        do { return try gl.render(plan) } catch let e as GLError { throw LayerRendererError("OpenGL: \(e)") }
+    }
+
+    /// The image of `layer` on a `size`-point canvas at `scale`, over `background`, at media
+    /// time `time` (nil: now, with the implicit transaction committed).
+    public func image(of layer: CALayer, size: CGSize, scale: Double = 1, background: CGColor? = nil,
+                      at time: CFTimeInterval? = nil) throws -> CGImage {
+        try render(try plan(of: layer, size: size, scale: scale, background: background, at: time))
+    }
+
+    /// Writes the image of `layer` (as `image(of:...)`) to a PNG file at `path`, whole or not at all.
+    public func png(of layer: CALayer, size: CGSize, scale: Double = 1, background: CGColor? = nil,
+                    at time: CFTimeInterval? = nil, to path: String) throws {
+        try PNG.write(try image(of: layer, size: size, scale: scale, background: background, at: time), to: path)
+    }
+}

@@ -1,0 +1,64 @@
+// The CLI's messages: one style ("error: ..."), every error in a file, the subcommand's usage
+// for a bad option, negative --time accepted, PNG-only output named as such.
+import Foundation
+import Testing
+import LaminaScene
+
+@Suite("lamina messages", .serialized)
+struct CLIMessagesTests {
+    var scene: String { Paths.sharedScenes.appendingPathComponent("cube25d-closed.json").path }
+
+    func tempFile(_ name: String) throws -> (URL, URL) {
+        let dir = try makeTempDir("cli-msg")
+        return (dir, dir.appendingPathComponent(name))
+    }
+
+    @Test func everyErrorOfAFileIsPrinted() throws {
+        let (dir, file) = try tempFile("two.json")
+        defer { remove(dir) }
+        try sceneJSON(root: #"{"isDoubleSided": false, "sublayers": [{"opacity": 3}]}"#).write(to: file, atomically: true, encoding: .utf8)
+        for command in [["validate", file.path], ["render", file.path, "-o", dir.appendingPathComponent("o.png").path, "--backend", "cpu"]] {
+            let r = try runLamina(command)
+            #expect(r.status == 1, "\(command[0]): exit \(r.status)")
+            #expect(r.stderr.contains("\(file.path): root.isDoubleSided: unknown key \"isDoubleSided\" (did you mean \"doubleSided\"?)"), "\(r.stderr)")
+            #expect(r.stderr.contains("\(file.path): root.sublayers[0].opacity: opacity 3 outside 0...1"), "\(r.stderr)")
+            #expect(!r.stderr.contains("Error:"), "mixed message styles: \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("o.png").path))
+    }
+
+    @Test func negativeTimeIsAccepted() throws {
+        let (dir, out) = try tempFile("t.png")
+        defer { remove(dir) }
+        let r = try runLamina(["render", scene, "-o", out.path, "--time", "-1", "--backend", "cpu"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.path))
+        let p = try runLamina(["plan", scene, "--time", "-0.5"])
+        #expect(p.status == 0, "\(p.stderr)")
+    }
+
+    @Test func onlyPNGIsWritten() throws {
+        let (dir, out) = try tempFile("out.jpg")
+        defer { remove(dir) }
+        let r = try runLamina(["render", scene, "-o", out.path, "--backend", "cpu"])
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix("error: the output \"\(out.path)\" must end in .png"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func badOptionsShowTheSubcommandsUsage() throws {
+        for args in [["render", scene, "-o", "/tmp/never.png", "--scale", "0"], ["render", scene, "-o", "/tmp/never.png", "--bogus"],
+                     ["plan", scene, "--scale", "-2"]] {
+            let r = try runLamina(args)
+            #expect(r.status == 64, "\(args): exit \(r.status)")
+            #expect(r.stderr.hasPrefix("error: "), "\(r.stderr)")
+            #expect(r.stderr.contains("Usage: lamina \(args[0]) "), "not the subcommand's usage: \(r.stderr)")
+        }
+    }
+
+    @Test func runtimeErrorsHaveNoUsage() throws {
+        let r = try runLamina(["render", scene, "-o", "/tmp/never.png", "--scale", "1000"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "error: --scale 1000.0 would make a 500000x500000 image (1...16384 pixels a side)\n", "\(r.stderr)")
+    }
+}
