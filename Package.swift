@@ -58,13 +58,14 @@ let package = Package(
         ]),
 
         // Helpers shared by the test targets.
-        .target(name: "LaminaTestSupport", dependencies: ["LaminaCompositor", "LaminaRaster", "LaminaScene", "LaminaText", "QuartzCore"],
+        .target(name: "LaminaTestSupport", dependencies: ["LaminaCompositor", "LaminaRaster", "LaminaScene", "LaminaText", "LaminaGL", "QuartzCore"],
                 path: "Tests/LaminaTestSupport"),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "QuartzCore"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "LaminaScene", "LaminaTestSupport", "QuartzCore"]),
         .testTarget(name: "LaminaDemoTests", dependencies: ["LaminaDemoKit", "LaminaScene", "LaminaCompositor", "LaminaImage", "LaminaRaster", "QuartzCore"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "LaminaText", "LaminaTestSupport", "QuartzCore"]),
+        .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaScene", "LaminaRaster", "LaminaGL", "LaminaTestSupport"]),
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "LaminaText", "LaminaTestSupport", "QuartzCore"]),
     ],
     swiftLanguageModes: [.v6]
