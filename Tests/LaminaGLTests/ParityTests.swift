@@ -1,6 +1,8 @@
 // GPU against CPU: both renderers draw the same plan. Every pixel that is not an edge pixel
-// (DESIGN.md: exact coverage by some drawn polygon strictly between 0 and 1) agrees within
-// 2/255, and at least 99.5% of all pixels do.
+// (exact coverage by some drawn polygon strictly between 0 and 1) agrees within 2/255, edge
+// pixels within 24/255, and the share of all pixels within 2/255 is at least the scene's mark
+// (Thresholds: just below what it measured; never below 99.5%). Skipped, with the reason,
+// where no GL context can be made.
 import Foundation
 import LaminaCompositor
 import LaminaGL
@@ -10,7 +12,8 @@ import LaminaScene
 import QuartzCore
 import Testing
 
-@Suite struct ParityTests {
+@Suite(.enabled(if: glAvailable, "needs an OpenGL context (headless EGL): \(glUnavailableReason)"))
+struct ParityTests {
     @Test(arguments: Paths.sceneNames)
     func glMatchesCPU(_ name: String) throws {
         let scene = try loadScene(name)
@@ -19,8 +22,8 @@ import Testing
             let gl = try GLRenderer().render(p)
             let cpu = CPURenderer().render(p)
             let parity = Parity(gl, cpu, edges: EdgePixels.mask(for: p))
-            #expect(parity.nonEdgeMisses == 0, "\(name)\(force ? " (targets)" : ""): \(parity)")
-            #expect(parity.exactShare >= 0.995, "\(name)\(force ? " (targets)" : ""): \(parity)")
+            let marks = try #require(Thresholds.of(name), "\(name) has no marks in Thresholds.swift")
+            #expect(parity.passes(minShare: max(0.995, force ? marks.parityTargets : marks.parity)), "\(name)\(force ? " (targets)" : ""): \(parity)")
         }
     }
 
@@ -31,8 +34,9 @@ import Testing
         let gl = try GLRenderer().render(plan(scene))
         let oracle = try PNG.read(Paths.oracle.appendingPathComponent(name + ".png").path)
         let d = try ImageDiff(gl, oracle, over: backgroundRGB(scene))
-        #expect(d.close >= 0.98, "\(name): \(d.summary)")
-        #expect(d.mean <= 0.004, "\(name): \(d.summary)")
+        let marks = try #require(Thresholds.of(name), "\(name) has no marks in Thresholds.swift")
+        #expect(d.close >= marks.glClose, "\(name): \(d.summary)")
+        #expect(d.mean <= marks.glMean, "\(name): \(d.summary)")
     }
 
     /// Scales other than 1 (the renderers agree at any resolution).
@@ -41,12 +45,13 @@ import Testing
         scene.canvas.scale = 1.5
         let p = plan(scene)
         let parity = Parity(try GLRenderer().render(p), CPURenderer().render(p), edges: EdgePixels.mask(for: p))
-        #expect(parity.nonEdgeMisses == 0 && parity.exactShare >= 0.995, "\(parity)")
+        #expect(parity.passes(), "\(parity)")
     }
 }
 
 /// The extra scenes (contents, masks, groups, intersections): GPU against CPU.
-@Suite struct ExtraParityTests {
+@Suite(.enabled(if: glAvailable, "needs an OpenGL context (headless EGL): \(glUnavailableReason)"))
+struct ExtraParityTests {
     static let folder = Paths.packageRoot.appendingPathComponent("Tests/Fixtures/extra-scenes")
 
     @Test(arguments: ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted())
@@ -55,7 +60,8 @@ import Testing
         for force in [false, true] {
             let p = plan(scene, forceTargets: force)
             let parity = Parity(try GLRenderer().render(p), CPURenderer().render(p), edges: EdgePixels.mask(for: p))
-            #expect(parity.nonEdgeMisses == 0 && parity.exactShare >= 0.995, "\(file)\(force ? " (targets)" : ""): \(parity)")
+            let marks = try #require(Thresholds.of(String(file.dropLast(5))), "\(file) has no marks in Thresholds.swift")
+            #expect(parity.passes(minShare: max(0.995, force ? marks.parityTargets : marks.parity)), "\(file)\(force ? " (targets)" : ""): \(parity)")
         }
     }
 }
