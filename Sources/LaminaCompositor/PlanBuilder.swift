@@ -106,7 +106,7 @@ final class PlanBuilder {
         var out: [Item] = []
         let flat = members.map { $0.mat.flattened }
         let wholeCount = Dictionary(grouping: polygons, by: \.member).mapValues(\.count)
-        for fragment in depthSort(polygons) {
+        for fragment in orderContext(polygons, planeToTarget: planeToTarget) {
             let split = !fragment.clips.isEmpty || (wholeCount[fragment.member] ?? 1) > 1
             for item in memberItems[fragment.member] {
                 var it = item
