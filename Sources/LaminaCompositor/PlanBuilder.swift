@@ -14,6 +14,16 @@ final class PlanBuilder {
     var targets: [RenderTarget] = []
     var images: [CGImage] = []
     private var imageIndex: [ObjectIdentifier: Int] = [:]
+    /// Each layer's context members and plane extent, computed once per compile (a layer has
+    /// one superlayer, so its identity names one plane while the tree is being compiled).
+    private var memberCache: [ObjectIdentifier: [ContextMember]] = [:]
+    private var extentCache: [ObjectIdentifier: Box?] = [:]
+    /// The map from the texels of the target being built to output pixels (flattened, 2D
+    /// projective), so a nested target's resolution follows its content's final on-screen
+    /// stretch instead of compounding its parents' oversampling.
+    private var targetToOutput = Mat4.identity
+    /// The output's pixel box: the viewport of the first (outermost) plane compiled.
+    private var outputBox: Box?
 
     init(options: CompositorOptions) { self.options = options }
 
@@ -30,10 +40,11 @@ final class PlanBuilder {
     /// `planeToTarget` maps the plane into the target being built (to choose sub-target
     /// resolutions and what can be visible); `viewport` is that target's pixel box.
     func content(of plane: Plane, planeToTarget: Mat4, viewport: Box) -> [Item] {
+        if outputBox == nil { outputBox = viewport }
         var items: [Item] = []
         let layer = plane.layer
         let owner = ObjectIdentifier(layer ?? CALayer())
-        let members = plane.members
+        let members = self.members(of: plane)
         let own = layer.map { LayerParts($0, hasSublayers: !members.isEmpty) }
         if let own {
             if let bg = own.background { items.append(Item(quad: bg, owner: owner)) }
@@ -99,7 +110,7 @@ final class PlanBuilder {
         var out: [Item] = []
         let flat = members.map { $0.mat.flattened }
         let wholeCount = Dictionary(grouping: polygons, by: \.member).mapValues(\.count)
-        for fragment in depthSort(polygons) {
+        for fragment in orderContext(polygons, planeToTarget: planeToTarget) {
             let split = !fragment.clips.isEmpty || (wholeCount[fragment.member] ?? 1) > 1
             for item in memberItems[fragment.member] {
                 var it = item
@@ -119,7 +130,7 @@ final class PlanBuilder {
     private func memberContent(_ m: ContextMember, toTarget: Mat4, viewport: Box) -> (items: [Item], extent: Box)? {
         let layer = m.layer
         let plane = Plane(layer: layer)
-        let members = plane.members
+        let members = self.members(of: plane)
         let opacity = min(max(layer.opacity, 0), 1) * m.inheritedOpacity
         let parts = LayerParts(layer, hasSublayers: !members.isEmpty)
         let hasSub = !members.isEmpty
@@ -158,10 +169,17 @@ final class PlanBuilder {
             r.minX = (r.minX + toTarget.r3.x).rounded(.down) - toTarget.r3.x
             r.minY = (r.minY + toTarget.r3.y).rounded(.down) - toTarget.r3.y
         } else {
-            // One texel covers at most 1/oversampling output pixels: the largest stretch over the visible part.
-            let stretch = visible.map { toTarget.stretch($0).max }.max() ?? 1
+            // One texel covers at most 1/oversampling output pixels: the largest stretch of the
+            // plane all the way to the output over the visible part (not to the parent target,
+            // whose own texels may already be oversampled).
+            let toOutput = toTarget.concatenating(targetToOutput)
+            var stretch = visible.map { toOutput.stretch($0).max }.max() ?? 1
+            if !stretch.isFinite || stretch <= 0 { stretch = visible.map { toTarget.stretch($0).max }.max() ?? 1 }
             s = max(stretch * options.targetOversampling, 1e-6)
-            s = min(s, limit / max(r.width, 1e-9), limit / max(r.height, 1e-9))
+            // At most the size of the output at twice its resolution, and within the largest target.
+            let out = outputBox ?? viewport
+            let wLimit = min(limit, 2 * out.width), hLimit = min(limit, 2 * out.height)
+            s = min(s, wLimit / max(r.width, 1e-9), hLimit / max(r.height, 1e-9))
             resampled = true
         }
         let w = max(1, Int((r.width * s).rounded(.up))), h = max(1, Int((r.height * s).rounded(.up)))
@@ -181,7 +199,11 @@ final class PlanBuilder {
         let tw = w + 2 * Int(pad), th = h + 2 * Int(pad)
         let localToTexel = Mat4.translation(-r.minX, -r.minY).concatenating(.scale(sx, sy)).concatenating(.translation(pad, pad))
         let texBox = Box(minX: r.minX - pad / sx, minY: r.minY - pad / sy, maxX: r.minX + (Double(tw) - pad) / sx, maxY: r.minY + (Double(th) - pad) / sy)
+        let texelToLocal = Mat4.translation(-pad, -pad).concatenating(.scale(1 / sx, 1 / sy)).concatenating(.translation(r.minX, r.minY))
+        let parentToOutput = targetToOutput
+        targetToOutput = texelToLocal.concatenating(toTarget).concatenating(parentToOutput)
         var items = content(of: plane, planeToTarget: localToTexel, viewport: Box(minX: 0, minY: 0, maxX: Double(tw), maxY: Double(th)))
+        targetToOutput = parentToOutput
         if items.isEmpty { return nil }
         if bounded {
             let me = ObjectIdentifier(layer)
@@ -206,15 +228,34 @@ final class PlanBuilder {
         return ([Item(quad: q, owner: ObjectIdentifier(layer))], bounded ? rect : texBox)
     }
 
-    // MARK: Extents
+    // MARK: Members and extents
+
+    /// The members of a plane's context, collected and sorted once per layer.
+    func members(of plane: Plane) -> [ContextMember] {
+        guard let layer = plane.layer else { return plane.members }
+        let id = ObjectIdentifier(layer)
+        if let m = memberCache[id] { return m }
+        let m = plane.members
+        memberCache[id] = m
+        return m
+    }
 
     /// The box in a layer's plane that its drawing can touch: bounds, contents, and the
     /// flattened images of its context's members (clipped to the bounds when it masks).
     func planeExtent(_ layer: CALayer) -> Box? {
+        let id = ObjectIdentifier(layer)
+        if let e = extentCache[id] { return e }
+        let e = computeExtent(layer)
+        extentCache[id] = e
+        return e
+    }
+
+    /// planeExtent, uncached: each member's extent comes from the cache, so a tree is walked once.
+    private func computeExtent(_ layer: CALayer) -> Box? {
         let parts = LayerParts(layer, hasSublayers: false)
         var e: Box? = Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)
         if let c = parts.contents { e = e.map { $0.union(c.rect) } ?? c.rect }
-        let members = contextMembers(sublayers: layer.sublayers ?? [], rootSpace: layer.sublayerSpaceTransform)
+        let members = self.members(of: Plane(layer: layer))
         if layer.masksToBounds { return members.isEmpty && parts.contents == nil ? e : (Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)) }
         for m in members {
             if !m.layer.isDoubleSided && m.isBackFacing { continue }

@@ -12,7 +12,6 @@ private struct ProjectedEdge {
     let edge: EdgeMask
     let a: SIMD2<Double>, b: SIMD2<Double>
     let inside: SIMD2<Double>
-    let angle: Double
 }
 
 /// The part of a local segment kept by half-planes (parametric clip), or nil.
@@ -40,26 +39,37 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
             let a = q.matrix.project(l0), b = q.matrix.project(l1)
             let d = b - a
             guard (d * d).sum() > 0.25, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { continue }
-            var angle = atan2(d.y, d.x)
-            if angle < 0 { angle += .pi }
-            if angle >= .pi { angle -= .pi }
-            edges.append(ProjectedEdge(quad: i, edge: mask, a: a, b: b, inside: inside, angle: angle))
+            edges.append(ProjectedEdge(quad: i, edge: mask, a: a, b: b, inside: inside))
         }
     }
     guard edges.count > 1 else { return }
-    // Bucket by direction so only nearly parallel edges are compared.
-    let bins = 512
-    func bin(_ a: Double) -> Int { min(bins - 1, Int(a / .pi * Double(bins))) }
-    var buckets = [[Int]](repeating: [], count: bins)
-    for (k, e) in edges.enumerated() { buckets[bin(e.angle)].append(k) }
-    var hard = Set<Int>()
+    // Bucket edges by position: a uniform grid over the target, each edge listed in every
+    // cell its tolerance-thick segment touches, so only edges that pass near each other are
+    // compared (an axis-aligned UI of thousands of layers has thousands of parallel edges).
+    let cell = 16.0
+    var grid: [SIMD2<Int>: [Int]] = [:]
+    var cellsOf = [[SIMD2<Int>]](repeating: [], count: edges.count)
     for (k, e) in edges.enumerated() {
-        let bk = bin(e.angle)
+        let len = ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
+        let steps = max(1, Int((len / cell).rounded(.up)))
+        var seen = Set<SIMD2<Int>>()
+        for s in 0..<steps {
+            let p = e.a + (e.b - e.a) * (Double(s) / Double(steps)), q = e.a + (e.b - e.a) * (Double(s + 1) / Double(steps))
+            let x0 = Int(((min(p.x, q.x) - seamTolerance) / cell).rounded(.down)), x1 = Int(((max(p.x, q.x) + seamTolerance) / cell).rounded(.down))
+            let y0 = Int(((min(p.y, q.y) - seamTolerance) / cell).rounded(.down)), y1 = Int(((max(p.y, q.y) + seamTolerance) / cell).rounded(.down))
+            for y in y0...y1 { for x in x0...x1 where seen.insert(SIMD2(x, y)).inserted { grid[SIMD2(x, y), default: []].append(k) } }
+        }
+        cellsOf[k] = Array(seen)
+    }
+    var hard = Set<Int>()
+    var tested = [Int](repeating: -1, count: edges.count)
+    for (k, e) in edges.enumerated() {
         let u = (e.b - e.a) / ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
         let n = SIMD2(-u.y, u.x)
         let len = ((e.b - e.a) * u).sum()
-        for nb in [bk - 1, bk, bk + 1] {
-            for j in buckets[(nb + bins) % bins] where j > k {
+        for c in cellsOf[k] {
+            for j in grid[c, default: []] where j > k && tested[j] != k {
+                tested[j] = k
                 let f = edges[j]
                 guard owners[e.quad] != owners[f.quad] else { continue }
                 guard abs((n * (f.a - e.a)).sum()) <= seamTolerance, abs((n * (f.b - e.a)).sum()) <= seamTolerance else { continue }
