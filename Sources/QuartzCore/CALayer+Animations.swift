@@ -188,7 +188,9 @@ extension CALayer {
 
     /// Runs the action for a changed property (didSet of every animatable property).
     func propertyChanged<T: Equatable>(_ key: String, old: T, new: T) {
-        guard old != new, !suppressesActions else { return }
+        guard old != new else { return }
+        markChanged()
+        guard !suppressesActions else { return }
         // Any change belongs to a transaction: the implicit one opens now if none is open, so
         // an explicit transaction begun later nests in it (as in Core Animation) and a new
         // layer is shown only when that implicit transaction is committed.

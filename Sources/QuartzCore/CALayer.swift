@@ -42,7 +42,7 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 /// exception is Lamina's: `allowsEdgeAntialiasing` is true by default.
 open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// A name, to find the layer by (scene files, animations, debugging).
-    open var name: String?
+    open var name: String? { didSet { markChanged() } }
     /// The layer's own coordinate space: origin and size.
     open var bounds: CGRect = .zero { didSet { propertyChanged("bounds", old: oldValue, new: bounds) } }
     /// Where the anchor point sits in the superlayer's coordinate space.
@@ -64,7 +64,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Whether the back face is drawn; a single-sided layer turned away is culled.
     open var isDoubleSided = true { didSet { propertyChanged("doubleSided", old: oldValue, new: isDoubleSided) } }
     /// Whether the sublayers' geometry is flipped vertically about the middle of the bounds.
-    open var isGeometryFlipped = false
+    open var isGeometryFlipped = false { didSet { markChanged() } }
     /// Whether contents and sublayers are clipped to the (rounded) bounds.
     open var masksToBounds = false { didSet { propertyChanged("masksToBounds", old: oldValue, new: masksToBounds) } }
     /// Opacity, 0...1, applied to the layer and its subtree as a group.
@@ -78,15 +78,15 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// The border's color.
     open var borderColor: CGColor? = CGColor.black { didSet { propertyChanged("borderColor", old: oldValue, new: borderColor) } }
     /// The contents: a `CGImage`, or nil.
-    open var contents: Any?
+    open var contents: Any? { didSet { markChanged() } }
     /// How the contents image is fitted into the bounds.
-    open var contentsGravity: CALayerContentsGravity = .resize
+    open var contentsGravity: CALayerContentsGravity = .resize { didSet { markChanged() } }
     /// The part of the contents image used, in unit coordinates (top-left origin).
     open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { propertyChanged("contentsRect", old: oldValue, new: contentsRect) } }
     /// Whether the layer's edges are anti-aliased (Lamina defaults this to true).
-    open var allowsEdgeAntialiasing = true
+    open var allowsEdgeAntialiasing = true { didSet { markChanged() } }
     /// Lamina's light for the 3D rendering context this layer roots (an extension).
-    open var light: LaminaLight?
+    open var light: LaminaLight? { didSet { markChanged() } }
 
     /// The layer's delegate: asked first for the action of a property change.
     open weak var delegate: CALayerDelegate?
@@ -94,13 +94,13 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open var actions: [String: CAAction]?
     /// When the layer's time begins, in its superlayer's time (CAMediaTiming): layer time =
     /// (superlayer time - beginTime) * speed + timeOffset, which every animation in the subtree runs on.
-    open var beginTime: CFTimeInterval = 0
+    open var beginTime: CFTimeInterval = 0 { didSet { markChanged() } }
     /// Kept and copied for CAMediaTiming, but unused: a layer's time neither repeats nor ends.
     open var duration: CFTimeInterval = 0
     /// How fast the layer's time runs against its superlayer's (0 freezes the subtree's animations).
-    open var speed: Float = 1
+    open var speed: Float = 1 { didSet { markChanged() } }
     /// Added to the layer's time (moves every animation in the subtree along its timeline).
-    open var timeOffset: CFTimeInterval = 0
+    open var timeOffset: CFTimeInterval = 0 { didSet { markChanged() } }
     /// Kept and copied, but unused (see `duration`).
     open var repeatCount: Float = 0
     /// Kept and copied, but unused (see `duration`).
@@ -111,7 +111,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open var fillMode: CAMediaTimingFillMode = .removed
 
     /// Attached animations, in the order added.
-    var attachedAnimations: [AttachedAnimation] = []
+    var attachedAnimations: [AttachedAnimation] = [] { didSet { markChanged() } }
     /// The transaction generation the layer was created in (it animates implicitly only after it).
     let createdGeneration = CATransaction.generation
     /// Set on presentation copies and while copying: no actions run.
@@ -120,9 +120,13 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// alive here because superlayer links are weak.
     var presentationTreeRoot: CALayer?
 
-    /// The layer's superlayer.
-    public internal(set) weak var superlayer: CALayer?
-    private var storedSublayers: [CALayer] = []
+    /// Change tracking (CALayer+Revisions.swift): this layer's last change, and its subtree's.
+    var ownRevision: UInt64 = 0
+    var treeRevision: UInt64 = 0
+
+    /// The layer's superlayer (a change of superlayer marks both the old and the new one).
+    public internal(set) weak var superlayer: CALayer? { didSet { markChanged() } }
+    private var storedSublayers: [CALayer] = [] { didSet { markChanged() } }
 
     /// A new layer with Core Animation's defaults.
     public required init() {}
@@ -284,15 +288,15 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 /// A layer that draws a string (its properties; text rendering comes with FreeType).
 open class CATextLayer: CALayer {
     /// The text: a String (or nil).
-    open var string: Any?
+    open var string: Any? { didSet { markChanged() } }
     /// The font size in points (Core Animation's default is 36).
-    open var fontSize: CGFloat = 36
+    open var fontSize: CGFloat = 36 { didSet { markChanged() } }
     /// The text color (default opaque white).
-    open var foregroundColor: CGColor? = CGColor.white
+    open var foregroundColor: CGColor? = CGColor.white { didSet { markChanged() } }
     /// The alignment within the bounds.
-    open var alignmentMode: CATextLayerAlignmentMode = .natural
+    open var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { markChanged() } }
     /// Whether the text wraps to the bounds.
-    open var isWrapped = false
+    open var isWrapped = false { didSet { markChanged() } }
 
     open override func copyProperties(from other: CALayer) {
         super.copyProperties(from: other)
