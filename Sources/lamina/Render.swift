@@ -68,6 +68,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Draw every plane with sublayers through its own render target.")
     var forceTargets = false
 
+    @Option(help: "With --frames: render this many frames at once (default: the number of cores).")
+    var jobs: Int?
+
     func validate() throws {
         if let backend, backend != "cpu" && backend != "gl" { throw ValidationError("unknown backend \"\(backend)\" (gl, cpu)") }
         try validateTime(time)
@@ -82,18 +85,16 @@ struct Render: ParsableCommand {
         if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
         if !(fps > 0 && fps.isFinite) { throw ValidationError("--fps must be positive") }
         if frames != nil && time != nil { throw ValidationError("--time and --frames do not go together (frames start at 0)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if jobs != nil && frames == nil { throw ValidationError("--jobs goes with --frames") }
     }
 
     func run() throws {
         let s = try loadScene(scene)
         try applyScale(scale, to: s)
-        let renderer = try Renderer(backend: backend)
-        let compositor = Compositor(options: compositorOptions(forceTargets: forceTargets))
-        func image(at t: Double?) throws -> CGImage {
-            let root = t.map { s.root.presentationTree(at: $0) } ?? s.root
-            let plan = compositor.compile(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
-            return try renderer.render(plan)
-        }
+        let source = FrameSource(scene: s, renderer: try Renderer(backend: backend),
+                                 compositor: Compositor(options: compositorOptions(forceTargets: forceTargets)))
+        func image(at t: Double?) throws -> CGImage { try source.image(at: t) }
         if time != nil || frames != nil { s.attachAnimations() }
         guard let frames else {
             try write(try image(at: time), to: output)
@@ -108,12 +109,23 @@ struct Render: ParsableCommand {
             throw CLIError("\(output) exists and is not a folder (--frames writes a numbered sequence into a folder)")
         }
         let progress = ProgressBar(total: frames)
-        for i in 0..<frames {
-            let t = Double(i) / fps
-            try write(try image(at: t), to: (output as NSString).appendingPathComponent(String(format: "frame-%04d.png", i)))
-            progress.update(i + 1)
+        // Frames are independent: J workers take the next frame number until all are done (the
+        // GL context is shared under a lock, so on GL the overlap is compiling and writing).
+        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, frames)
+        let state = FrameQueue(count: frames)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let i = state.next() {
+                do {
+                    let t = Double(i) / fps
+                    try write(try source.image(at: t), to: (output as NSString).appendingPathComponent(String(format: "frame-%04d.png", i)))
+                    progress.update(state.finished())
+                } catch {
+                    state.fail(error)
+                }
+            }
         }
         progress.finish()
+        if let error = state.error { throw error }
     }
 
     private func write(_ image: CGImage, to path: String) throws {
@@ -141,8 +153,55 @@ final class Renderer {
     }
 }
 
+/// A scene's frames. Workers only read the model tree (each frame draws a presentation copy
+/// of it) and the renderer locks its GL context, so frames may be made on several threads.
+struct FrameSource: @unchecked Sendable {
+    let scene: Scene
+    let renderer: Renderer
+    let compositor: Compositor
+
+    /// The scene at time t (nil: the model values).
+    func image(at t: Double?) throws -> CGImage {
+        let s = scene
+        let root = t.map { s.root.presentationTree(at: $0) } ?? s.root
+        let plan = compositor.compile(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
+        return try renderer.render(plan)
+    }
+}
+
+/// The frame numbers still to render, handed out one at a time; the first error stops the rest.
+final class FrameQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextFrame = 0, done = 0
+    private let count: Int
+    private(set) var error: Error?
+
+    init(count: Int) { self.count = count }
+
+    /// The next frame to render, or nil when all are taken or one failed.
+    func next() -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard error == nil, nextFrame < count else { return nil }
+        nextFrame += 1
+        return nextFrame - 1
+    }
+
+    /// Counts a finished frame; returns how many are finished.
+    func finished() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        done += 1
+        return done
+    }
+
+    /// Records the first failure.
+    func fail(_ e: Error) {
+        lock.lock(); defer { lock.unlock() }
+        if error == nil { error = e }
+    }
+}
+
 /// A one-line progress bar on standard error (only when it is a terminal... or always, briefly).
-struct ProgressBar {
+struct ProgressBar: Sendable {
     let total: Int
     let isTerminal = isatty(2) != 0
 
