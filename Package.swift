@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "LaminaRaster", targets: ["LaminaRaster"]),
         .library(name: "LaminaGL", targets: ["LaminaGL"]),
         .library(name: "LaminaText", targets: ["LaminaText"]),
+        .library(name: "LaminaWorkloads", targets: ["LaminaWorkloads"]),
         .executable(name: "lamina", targets: ["lamina"]),
         .executable(name: "lamina-demo", targets: ["lamina-demo"]),
     ],
@@ -39,11 +40,13 @@ let package = Package(
         .target(name: "LaminaRaster", dependencies: ["LaminaCompositor", "QuartzCore"]),
         // Renderer: OpenGL 3.3 core over libepoxy (headless EGL or a window), shaders in Shaders/.
         .target(name: "LaminaGL", dependencies: ["LaminaCompositor", "QuartzCore", "CEpoxy"]),
+        // Seeded benchmark scenes (cards, cubes, flat trees, chains, random oracle scenes).
+        .target(name: "LaminaWorkloads", dependencies: ["QuartzCore", "LaminaScene"]),
         // The demo's scenes, input and scripts, independent of any window.
-        .target(name: "LaminaDemoKit", dependencies: ["QuartzCore", "LaminaScene"]),
+        .target(name: "LaminaDemoKit", dependencies: ["QuartzCore", "LaminaScene", "LaminaWorkloads"]),
         // Tools.
         .executableTarget(name: "lamina", dependencies: [
-            "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster", "LaminaGL", "LaminaText",
+            "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster", "LaminaGL", "LaminaText", "LaminaWorkloads",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -57,6 +60,7 @@ let package = Package(
                 path: "Tests/LaminaTestSupport"),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "QuartzCore"]),
+        .testTarget(name: "LaminaWorkloadsTests", dependencies: ["LaminaWorkloads", "LaminaScene", "QuartzCore"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "LaminaScene", "LaminaTestSupport", "QuartzCore"]),
         .testTarget(name: "LaminaDemoTests", dependencies: ["LaminaDemoKit", "LaminaScene", "LaminaCompositor", "LaminaImage", "LaminaRaster", "QuartzCore"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "LaminaText", "LaminaTestSupport", "QuartzCore"]),
