@@ -14,7 +14,7 @@ struct Bench: ParsableCommand {
         abstract: "Time compiling and rendering scenes and generated workloads (GL and CPU) in one run.",
         discussion: """
         With --workloads, each argument is a workload name (\(Workload.nameHelp); "random" is \
-        random-0...random-23) or a scene file; with no argument, issue 10's standard workloads. \
+        random-0...random-23, "standard" the standard set) or a scene file; with no argument, issue 10's standard workloads. \
         Workloads are generated from --seed: the same seed gives the same scenes everywhere. \
         A "changing-N" workload turns one card per frame and times GL frames including compile, \
         changed and unchanged, against the same scene compiled from scratch each frame.
@@ -72,6 +72,7 @@ struct Bench: ParsableCommand {
         if items.isEmpty { return Workload.standard.map(Item.workload) }
         return try items.flatMap { arg -> [Item] in
             if arg == "random" { return Workload.randomSeries().map(Item.workload) }
+            if arg == "standard" { return Workload.standard.map(Item.workload) }
             if let w = Workload(name: arg) { return [.workload(w)] }
             if arg.hasSuffix(".json") || FileManager.default.fileExists(atPath: arg) { return [.file(arg)] }
             throw ValidationError("unknown workload \"\(arg)\" (\(Workload.nameHelp), random, or a scene file)")
