@@ -35,9 +35,13 @@ echo "== whole processes on random-card scenes (seed $SEED), seconds above each 
 "$LAMINA" bench --write-scenes "$OUT/scenes" --seed "$SEED" cards-0 cards-100 cards-1000 cards-5000 >/dev/null
 ORACLE=../shared/oracle/render.py
 CHROME=${ORACLE_CHROME:-/usr/lib/chromium/chromium-headless-shell}
+# render.py needs Pillow: the first python3 that has it (pyenv shims may hide the system one's).
+PYTHON=python3
+for p in python3 /usr/bin/python3; do if "$p" -c 'import PIL' 2>/dev/null; then PYTHON=$p; break; fi; done
 WITH_CHROMIUM=0
-if [ -f "$ORACLE" ] && [ -x "$CHROME" ]; then WITH_CHROMIUM=1; else echo "note: no oracle or Chromium ($ORACLE, $CHROME): Lamina only"; fi
-python3 - "$LAMINA" "$OUT" "$REPS" "$WITH_CHROMIUM" "$ORACLE" <<'PY'
+if [ -f "$ORACLE" ] && [ -x "$CHROME" ] && "$PYTHON" -c 'import PIL, numpy' 2>/dev/null; then WITH_CHROMIUM=1
+else echo "note: no oracle, Chromium or Pillow ($ORACLE, $CHROME): Lamina only"; fi
+"$PYTHON" - "$LAMINA" "$OUT" "$REPS" "$WITH_CHROMIUM" "$ORACLE" <<'PY'
 import json, os, statistics, subprocess, sys, time
 lamina, out, reps, with_chromium, oracle = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1", sys.argv[5]
 engines = {
@@ -45,7 +49,7 @@ engines = {
     "lamina-gl": lambda s, png: [lamina, "render", s, "-o", png, "--backend", "gl"],
 }
 if with_chromium:
-    engines["chromium"] = lambda s, png: ["python3", oracle, s, png]
+    engines["chromium"] = lambda s, png: [sys.executable, oracle, s, png]
 def run(cmd):
     # The median of REPS whole-process runs (wall time, output written).
     times = []
