@@ -15,7 +15,8 @@ source tools/setup.sh
 SEED=${SEED:-1}; FRAMES=${FRAMES:-20}; BUDGET=${BUDGET:-10}; REPS=${REPS:-3}
 WORKLOADS=${WORKLOADS:-standard}; OUT=${OUT:-.build/bench}; DEMO_FRAMES=${DEMO_FRAMES:-300}
 mkdir -p "$OUT"
-swift build -c release --product lamina --product lamina-demo >/dev/null
+swift build -c release --product lamina >/dev/null
+swift build -c release --product lamina-demo >/dev/null
 LAMINA=.build/release/lamina
 
 # The seed scenes: the repository's copies when present, else the shared folder.

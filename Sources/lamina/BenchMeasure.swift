@@ -100,12 +100,22 @@ func rawFillPlan(_ plan: RenderPlan) -> RenderPlan {
 /// Peak resident memory per workload: Linux's VmHWM, reset between workloads through
 /// /proc/self/clear_refs ("5"); getrusage's lifetime peak where that is unavailable.
 enum PeakMemory {
-    /// Resets the high-water mark to the current resident size; false when not possible.
+    /// Returns freed heap to the system (so an earlier workload's freed memory does not
+    /// count), then resets the high-water mark to the resident size; false when not possible.
     @discardableResult
     static func reset() -> Bool {
+        trimHeap()
         guard let h = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
         defer { try? h.close() }
         return (try? h.write(contentsOf: Data("5".utf8))) != nil
+    }
+
+    /// glibc's malloc_trim(0), looked up at run time (Swift's Glibc module leaves out malloc.h).
+    static func trimHeap() {
+        typealias Trim = @convention(c) (Int) -> Int32
+        // RTLD_DEFAULT is the null handle on glibc.
+        guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(sym, to: Trim.self)(0)
     }
 
     /// The peak resident size since the last reset (or since the start), in MiB.
