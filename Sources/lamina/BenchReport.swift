@@ -51,7 +51,7 @@ struct BenchReport {
             return String(format: "%.2fx", a.p50 / b.p50)
         }
         return [
-            ("workload", 24, { $0.name }),
+            ("workload", 44, { $0.name }),
             ("layers", 7, { int($0.layers) }),
             ("compile ms", 16, { ms($0.compile) }),
             ("polys in", 9, { int($0.counts?.polygonsIn) }),
