@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "LaminaImage", targets: ["LaminaImage"]),
         // The one-call entry point (LayerRenderer) with the stages it uses re-exported.
         .library(name: "LaminaKit", targets: ["LaminaKit"]),
+        .library(name: "LaminaWorkloads", targets: ["LaminaWorkloads"]),
         .executable(name: "lamina", targets: ["lamina"]),
         .executable(name: "lamina-demo", targets: ["lamina-demo"]),
     ],
@@ -44,11 +45,13 @@ let package = Package(
         .target(name: "LaminaGL", dependencies: ["LaminaCompositor", "QuartzCore", "CEpoxy"]),
         // The entry point: layer tree -> image or PNG, text included, on GL or the CPU.
         .target(name: "LaminaKit", dependencies: ["QuartzCore", "LaminaCompositor", "LaminaRaster", "LaminaGL", "LaminaText", "LaminaImage"]),
+        // Seeded benchmark scenes (cards, cubes, flat trees, chains, random oracle scenes).
+        .target(name: "LaminaWorkloads", dependencies: ["QuartzCore", "LaminaScene"]),
         // The demo's scenes, input and scripts, independent of any window.
-        .target(name: "LaminaDemoKit", dependencies: ["QuartzCore", "LaminaScene"]),
+        .target(name: "LaminaDemoKit", dependencies: ["QuartzCore", "LaminaScene", "LaminaWorkloads"]),
         // Tools.
         .executableTarget(name: "lamina", dependencies: [
-            "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster", "LaminaGL", "LaminaText", "LaminaKit",
+            "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster", "LaminaGL", "LaminaText", "LaminaKit", "LaminaWorkloads",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -62,6 +65,7 @@ let package = Package(
                 path: "Tests/LaminaTestSupport"),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "QuartzCore"]),
+        .testTarget(name: "LaminaWorkloadsTests", dependencies: ["LaminaWorkloads", "LaminaScene", "QuartzCore"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "LaminaScene", "LaminaTestSupport", "QuartzCore"]),
         .testTarget(name: "LaminaDemoTests", dependencies: ["LaminaDemoKit", "LaminaScene", "LaminaCompositor", "LaminaImage", "LaminaRaster", "QuartzCore"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "LaminaText", "LaminaTestSupport", "QuartzCore"]),

@@ -1,5 +1,6 @@
-// The seeds' examples, built the way their articles build them.
+// The seeds' examples, built the way their articles build them, and the benchmark's cards.
 import LaminaScene
+import LaminaWorkloads
 import QuartzCore
 
 /// The book's cube (chapter 5), seen corner-on: six faces on a container whose
@@ -165,6 +166,25 @@ public final class Cube25DScene: DemoScene {
             for (layer, t) in folded { layer.transform = isFolded ? t : CATransform3DIdentity }
             side4.zPosition = isFolded ? 0 : 1
         }
+    }
+}
+
+/// The benchmark's 1,000 random-rotated cards in one perspective context (the `cards-1000`
+/// workload, seed 1), centred in the window; drags turn the whole context.
+public final class ThousandCardsScene: DemoScene {
+    /// The cards as the workload generator makes them, under the demo's camera.
+    public init(count: Int = 1000, seed: UInt64 = 1) {
+        let stage = Generators.cards(count: count, seed: seed).root
+        super.init(title: "\(count) cards", container: stage, background: .white, rotation: CATransform3DIdentity)
+        // The workload's own perspective (eye at 1000 points).
+        m34 = stage.sublayerTransform.m34
+        root.addSublayer(stage)
+        applyCamera()
+    }
+
+    public override func layout(width: CGFloat, height: CGFloat) {
+        super.layout(width: width, height: height)
+        withoutActions { container.position = CGPoint(x: width / 2, y: height / 2) }
     }
 }
 

@@ -38,11 +38,14 @@ public final class DemoApp {
     /// The window's content height in points.
     public private(set) var height: CGFloat
 
-    /// The built-in scenes (book cube, Conundrum box, 2.5D cube), then the scene files.
+    /// How many built-in scenes come before the scene files.
+    public static let builtInCount = 4
+
+    /// The built-in scenes (book cube, Conundrum box, 2.5D cube, 1,000 cards), then the scene files.
     public init(sceneFiles: [String], width: CGFloat, height: CGFloat, now: CFTimeInterval) throws {
         self.width = width
         self.height = height
-        scenes = [BookCubeScene(), ConundrumBoxScene(), Cube25DScene()]
+        scenes = [BookCubeScene(), ConundrumBoxScene(), Cube25DScene(), ThousandCardsScene()]
         for f in sceneFiles { scenes.append(try SceneFileScene(path: f, now: now)) }
         for s in scenes { s.layout(width: width, height: height) }
         // Shown once: changes from now on animate implicitly (Core Animation's rule).

@@ -166,7 +166,7 @@ final class DemoRunner {
         let (pw, ph) = window.sizes.pixels
         print("lamina-demo benchmark: \(Int(app.width))x\(Int(app.height)) points, \(pw)x\(ph) pixels, swap interval 0, \(frames) frames per scene")
         var all: [Double] = []
-        for i in 0..<min(3, app.scenes.count) {
+        for i in 0..<min(DemoApp.builtInCount, app.scenes.count) {
             app.select(i)
             frameTimes = []
             for k in 0..<(frames + 10) {

@@ -48,13 +48,27 @@ import Testing
         #expect(near(cube.rotation, before))
     }
 
+    @Test func thousandCardsTurnWithTheTrackball() throws {
+        let cards = ThousandCardsScene()
+        cards.layout(width: 800, height: 600)
+        #expect(cards.container.sublayers?.count == 1000)
+        #expect(cards.container.position == CGPoint(x: 400, y: 300))
+        let before = cards.container.sublayerTransform
+        #expect(before.m34 == -1.0 / 1000)
+        cards.drag(dx: 40, dy: 15)
+        #expect(!near(cards.container.sublayerTransform, before, 1e-3))
+        #expect(cards.container.sublayerTransform == cards.rotation.concatenating(before))
+    }
+
     @Test func keysSwitchScenesAndToggle() throws {
         let app = try DemoApp(sceneFiles: [sharedScenes.appendingPathComponent("transforms-5.1-affine-rotation.json").path],
                               width: 800, height: 600, now: 0)
-        #expect(app.scenes.count == 4)
+        #expect(app.scenes.count == 5)
         app.press(.tab); #expect(app.index == 1)
         app.press(.digit(4)); #expect(app.index == 3)
-        app.press(.digit(9)); #expect(app.index == 3)
+        #expect(app.current is ThousandCardsScene)
+        app.press(.digit(5)); #expect(app.index == 4)
+        app.press(.digit(9)); #expect(app.index == 4)
         app.press(.digit(1))
         let cube = app.current
         var p = CATransform3DIdentity

@@ -1,0 +1,132 @@
+// What `lamina bench` measures: timed series (percentiles), counts derived from a plan, the
+// raw-fill baseline plan, and peak resident memory per workload.
+import Foundation
+import LaminaCompositor
+
+/// Percentiles of a timed series, in milliseconds.
+struct Stat: Encodable {
+    /// The median.
+    var p50: Double
+    /// The 95th percentile (nearest rank, rounding down).
+    var p95: Double
+    /// How many timed frames.
+    var frames: Int
+
+    init(_ seconds: [Double]) {
+        let s = seconds.sorted()
+        func p(_ q: Double) -> Double { s.isEmpty ? .nan : s[min(s.count - 1, Int(Double(s.count - 1) * q))] * 1000 }
+        p50 = p(0.5); p95 = p(0.95); frames = s.count
+    }
+}
+
+/// Runs `body(frame)` up to `frames` times and times each run. The first run is a warm-up
+/// (shaders, pools, caches) and is dropped unless it took over a second, when it counts as
+/// a frame (repeating a frame that slow would only spend the budget). The series stops early
+/// once `budget` seconds are spent; at least one frame is always timed.
+func timedSeries(frames: Int, budget: Double, _ body: (Int) throws -> Void) rethrows -> Stat {
+    var times: [Double] = []
+    var spent = 0.0, frame = 0
+    let first = try time { try body(frame) }
+    frame += 1
+    spent += first
+    if first > 1 { times.append(first) }
+    while times.count < frames && (times.isEmpty || spent < budget) {
+        let t = try time { try body(frame) }
+        frame += 1
+        spent += t
+        times.append(t)
+    }
+    return Stat(times)
+}
+
+/// Seconds `body` takes (monotonic clock).
+func time(_ body: () throws -> Void) rethrows -> Double {
+    let start = ProcessInfo.processInfo.systemUptime
+    try body()
+    return ProcessInfo.processInfo.systemUptime - start
+}
+
+/// Counts read off a compiled plan. The compositor exposes no BSP statistics, so they are
+/// derived: "polygons out" are the drawn quads; "polygons in" count each split layer part
+/// once (split pieces merged by target, layer name and role) plus every unsplit quad.
+struct PlanCounts: Encodable {
+    var polygonsIn = 0
+    var polygonsOut = 0
+    var splitPieces = 0
+    /// Offscreen render targets (the output not counted).
+    var targets = 0
+    /// Pixels of all offscreen targets, in millions.
+    var targetMegapixels = 0.0
+    /// Draw calls: one per quad in every target (as the GL renderer draws today).
+    var drawCalls = 0
+
+    init(_ plan: RenderPlan) {
+        var origins = Set<String>()
+        for (i, t) in plan.targets.enumerated() {
+            for q in t.quads {
+                polygonsOut += 1
+                if q.isSplit {
+                    splitPieces += 1
+                    origins.insert("\(i)\u{1}\(q.layerName)\u{1}\(q.role)")
+                }
+            }
+            if i != plan.outputIndex {
+                targets += 1
+                targetMegapixels += Double(t.width * t.height) / 1e6
+            }
+        }
+        polygonsIn = polygonsOut - splitPieces + origins.count
+        drawCalls = polygonsOut
+    }
+}
+
+/// The raw-fill baseline of a plan: the output's final quads in their order, each
+/// `.target` fill replaced by a solid color, drawn into the output alone (no sorting, no
+/// offscreen targets): what drawing the same pixels costs at the least.
+func rawFillPlan(_ plan: RenderPlan) -> RenderPlan {
+    var out = plan.targets[plan.outputIndex]
+    out.quads = out.quads.map { q in
+        guard case .target = q.fill else { return q }
+        var q = q
+        q.fill = .color(PremultipliedColor(0.5, 0.5, 0.5, 1))
+        q.sampleClamp = nil
+        return q
+    }
+    var raw = plan
+    raw.targets = [out]
+    return raw
+}
+
+/// Peak resident memory per workload: Linux's VmHWM, reset between workloads through
+/// /proc/self/clear_refs ("5"); getrusage's lifetime peak where that is unavailable.
+enum PeakMemory {
+    /// Returns freed heap to the system (so an earlier workload's freed memory does not
+    /// count), then resets the high-water mark to the resident size; false when not possible.
+    @discardableResult
+    static func reset() -> Bool {
+        trimHeap()
+        guard let h = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? h.close() }
+        return (try? h.write(contentsOf: Data("5".utf8))) != nil
+    }
+
+    /// glibc's malloc_trim(0), looked up at run time (Swift's Glibc module leaves out malloc.h).
+    static func trimHeap() {
+        typealias Trim = @convention(c) (Int) -> Int32
+        // RTLD_DEFAULT is the null handle on glibc.
+        guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(sym, to: Trim.self)(0)
+    }
+
+    /// The peak resident size since the last reset (or since the start), in MiB.
+    static func peakMiB() -> Double {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kib = Double(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") {
+            return kib / 1024
+        }
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+}
