@@ -7,6 +7,7 @@ import LaminaGL
 import LaminaImage
 import LaminaRaster
 import LaminaScene
+import LaminaWorkloads
 import QuartzCore
 import Testing
 
@@ -22,6 +23,10 @@ import Testing
         for f in ((try? FileManager.default.contentsOfDirectory(atPath: extra.path)) ?? []).filter({ $0.hasSuffix(".json") }).sorted() {
             let n = String(f.dropLast(5))
             scenes.append((n, try Scene.read(contentsOf: extra.appendingPathComponent(f).path), extraOracle.appendingPathComponent(n + ".png")))
+        }
+        let randomOracle = Paths.fixtures.appendingPathComponent("random-oracle")
+        for w in Workload.randomSeries() {
+            scenes.append((w.name, w.scene(seed: 1), randomOracle.appendingPathComponent(w.name + ".png")))
         }
         for (name, scene, oracleURL) in scenes {
             var fields: [String] = []
