@@ -10,7 +10,7 @@ import LaminaScene
 import QuartzCore
 import Testing
 
-@Suite struct ParityTests {
+@Suite(.enabled(if: GL.available, GL.reason)) struct ParityTests {
     @Test(arguments: Paths.sceneNames)
     func glMatchesCPU(_ name: String) throws {
         let scene = try loadScene(name)
@@ -46,7 +46,7 @@ import Testing
 }
 
 /// The extra scenes (contents, masks, groups, intersections): GPU against CPU.
-@Suite struct ExtraParityTests {
+@Suite(.enabled(if: GL.available, GL.reason)) struct ExtraParityTests {
     static let folder = Paths.packageRoot.appendingPathComponent("Tests/Fixtures/extra-scenes")
 
     @Test(arguments: ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted())

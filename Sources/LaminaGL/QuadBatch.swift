@@ -1,0 +1,180 @@
+// The CPU side of batched drawing: every quad of a frame becomes one record of RGBA32F texels
+// in a buffer texture (read by Shaders/quad.vert) and its cover polygon becomes triangles of
+// (local x, local y, record offset) vertices; consecutive quads share a draw call until a
+// texture binding or the shader variant must change. Pure data: no GL calls here.
+import LaminaCompositor
+import QuartzCore
+
+/// The features a fragment shader variant is compiled with (Shaders/quad.frag's HAS_*).
+struct ShaderVariant: OptionSet, Hashable {
+    let rawValue: Int
+    static let texture = ShaderVariant(rawValue: 1)
+    static let border = ShaderVariant(rawValue: 2)
+    static let mask = ShaderVariant(rawValue: 4)
+    static let radius = ShaderVariant(rawValue: 8)
+
+    /// The #defines of the variant.
+    var defines: String {
+        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS")]
+            .filter { contains($0.0) }.map { "#define \($0.1)\n" }.joined()
+    }
+
+    /// What the quad needs: a variant without one of these would compute something else.
+    init(_ q: DrawQuad) {
+        var v: ShaderVariant = []
+        switch q.fill {
+        case .image, .target: v.insert(.texture)
+        case .none, .color: break
+        }
+        if q.borderWidth > 0 { v.insert(.border) }
+        if q.mask != nil { v.insert(.mask) }
+        if q.cornerRadius > 0 || (q.mask?.radius ?? 0) > 0 { v.insert(.radius) }
+        self = v
+    }
+
+    init(rawValue: Int) { self.rawValue = rawValue }
+}
+
+/// A vertex: a point of a cover polygon in local coordinates and its quad's record offset (in texels).
+struct QuadVertex {
+    var x: Float, y: Float
+    var record: Int32
+}
+
+/// A texture a quad samples: where it lives in GL and how large it is.
+struct BoundTexture: Equatable {
+    var name: UInt32
+    var width: Int, height: Int
+}
+
+/// One draw call: a run of consecutive quads of a target.
+struct QuadDraw {
+    var first: Int, count: Int
+    var variant: ShaderVariant
+    /// Bound to texture units 0..<textures.count; quads pick theirs by slot.
+    var textures: [BoundTexture]
+}
+
+/// The records, vertices and draw calls of one frame.
+struct FrameBatches {
+    /// Texels per record before the lighting terms; each lighting term adds two.
+    static let baseTexels = 13
+    /// Texture units a draw call may bind at once (Shaders/quad.frag's u_tex0...u_tex3).
+    static let textureSlots = 4
+
+    var records: [Float] = []
+    var vertices: [QuadVertex] = []
+    /// Per target, its draw calls in order.
+    var draws: [[QuadDraw]] = []
+
+    /// Empties the arrays, keeping their storage for the next frame.
+    mutating func reset() {
+        records.removeAll(keepingCapacity: true)
+        vertices.removeAll(keepingCapacity: true)
+        draws.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a target's quads. `texture(fill)` gives the texture a texture fill samples and,
+    /// for a target in a larger pooled texture, the target's own size.
+    mutating func add(_ quads: [DrawQuad], texture: (Fill) -> (BoundTexture, SIMD2<Int>?)?) {
+        var out: [QuadDraw] = []
+        var current: QuadDraw?
+        for q in quads {
+            guard q.cover.count >= 3 else { continue }
+            var variant = ShaderVariant(q)
+            var slot = 0
+            var sample: (BoundTexture, SIMD2<Int>?)?
+            if variant.contains(.texture) {
+                sample = texture(q.fill)
+                if sample == nil { variant.remove(.texture) }
+            }
+            // Join the current draw if its shader computes this quad exactly (a superset of
+            // features) and its texture is bound there or a unit is free.
+            if var c = current, c.variant.isSuperset(of: variant) {
+                if let (t, _) = sample {
+                    if let k = c.textures.firstIndex(of: t) {
+                        slot = k
+                    } else if c.textures.count < Self.textureSlots {
+                        slot = c.textures.count
+                        c.textures.append(t)
+                        current = c
+                    } else {
+                        out.append(c)
+                        current = nil
+                    }
+                }
+            } else if let c = current {
+                out.append(c)
+                current = nil
+            }
+            if current == nil {
+                current = QuadDraw(first: vertices.count, count: 0, variant: variant, textures: sample.map { [$0.0] } ?? [])
+                slot = 0
+            }
+            let record = appendRecord(q, slot: slot, sample: sample)
+            let n = appendTriangles(q.cover, record: record)
+            current!.count += n
+        }
+        if let c = current { out.append(c) }
+        draws.append(out)
+    }
+
+    /// The fan p0, p1, ..., p(n-1) as triangles (p0, p(i+1), p(i+2)): the order Mesa's draw
+    /// module splits a GL_TRIANGLE_FAN in (measured: any other order moves v_local's
+    /// interpolation by an ulp), so every pixel comes out as when covers were drawn as fans.
+    private mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32) -> Int {
+        let p0 = QuadVertex(x: Float(cover[0].x), y: Float(cover[0].y), record: record)
+        var previous = QuadVertex(x: Float(cover[1].x), y: Float(cover[1].y), record: record)
+        for i in 2..<cover.count {
+            let v = QuadVertex(x: Float(cover[i].x), y: Float(cover[i].y), record: record)
+            vertices.append(p0)
+            vertices.append(previous)
+            vertices.append(v)
+            previous = v
+        }
+        return 3 * (cover.count - 2)
+    }
+
+    /// Appends the quad's record (layout: Shaders/quad.vert) and returns its offset in texels.
+    private mutating func appendRecord(_ q: DrawQuad, slot: Int, sample: (BoundTexture, SIMD2<Int>?)?) -> Int32 {
+        let offset = Int32(records.count / 4)
+        func box(_ b: Box?) {
+            guard let b else { records += [0, 0, 0, 0]; return }
+            records += [Float(b.minX), Float(b.minY), Float(b.maxX), Float(b.maxY)]
+        }
+        func color(_ c: SIMD4<Float>) { records += [c.x, c.y, c.z, c.w] }
+        for f in q.matrix.fields { records.append(Float(f)) }
+        box(q.rect)
+        color(q.borderColor)
+        box(q.mask?.box)
+        var flags = Int(q.antialiasedEdges.rawValue & 15)
+        switch q.fill {
+        case .none: color(.zero)
+        case .color(let c): color(c); flags |= 1 << 7
+        case .image(_, let uv), .target(_, let uv):
+            box(uv)
+            if sample != nil { flags |= 2 << 7 | slot << 9 }
+        }
+        if q.mask != nil { flags |= 16 }
+        box(q.sampleClamp)
+        if q.sampleClamp != nil { flags |= 32 }
+        box(q.interior)
+        if q.interior != nil { flags |= 64 }
+        records += [Float(q.cornerRadius), Float(q.borderWidth), Float(q.mask?.radius ?? 0), q.opacity]
+        let lights = q.lighting.prefix(4)
+        // Contexts nested more than four deep: the rest of the product in one factor.
+        let rest = q.lighting.dropFirst(4).reduce(Float(1)) { $0 * $1.factor }
+        records += [Float(flags), Float(lights.count), rest, 0]
+        if let (t, size) = sample, let size {
+            // Powers of two (SurfacePool): 1 / size is exact.
+            records += [Float(size.x), Float(size.y), 1 / Float(t.width), 1 / Float(t.height)]
+        } else {
+            records += [0, 0, 0, 0]
+        }
+        for l in lights {
+            records += [l.normal.x, l.normal.y, l.normal.z, l.ambient]
+            records += [l.direction.x, l.direction.y, l.direction.z, 0]
+        }
+        return offset
+    }
+}
