@@ -165,6 +165,7 @@ final class GLState {
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(recordTextureUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_BUFFER), recordTexture)
         drawCalls = 0
+        var blending = true
         var output: GLuint = 0
         for (i, t) in plan.targets.enumerated() {
             let fbo = surface[i] >= 0 ? pool.surfaces[surface[i]].fbo : finalFramebuffer!
@@ -177,6 +178,10 @@ final class GLState {
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             let flipY: Float = surface[i] < 0 && finalFramebuffer == 0 ? -1 : 1
             for d in batches.draws[i] {
+                if d.blends != blending {
+                    blending = d.blends
+                    if blending { epoxy_glEnable(GLenum(GL_BLEND)) } else { epoxy_glDisable(GLenum(GL_BLEND)) }
+                }
                 let p = try program(for: d.variant)
                 epoxy_glUseProgram(p.program)
                 epoxy_glUniform2f(p.targetSize, Float(t.width), Float(t.height))

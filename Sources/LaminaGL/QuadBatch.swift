@@ -51,6 +51,8 @@ struct BoundTexture: Equatable {
 struct QuadDraw {
     var first: Int, count: Int
     var variant: ShaderVariant
+    /// Whether the draw blends; off only when every quad in it is opaque (Opaque).
+    var blends: Bool
     /// Bound to texture units 0..<textures.count; quads pick theirs by slot.
     var textures: [BoundTexture]
 }
@@ -88,9 +90,12 @@ struct FrameBatches {
                 sample = texture(q.fill)
                 if sample == nil { variant.remove(.texture) }
             }
+            // Blending an opaque quad changes nothing; a big one is worth a draw of its own without.
+            let opaque = Self.isOpaque(q)
+            let blends = current.map { opaque ? ($0.blends && !Self.isLarge(q)) : true } ?? !opaque
             // Join the current draw if its shader computes this quad exactly (a superset of
-            // features) and its texture is bound there or a unit is free.
-            if var c = current, c.variant.isSuperset(of: variant) {
+            // features), its blending is right, and its texture is bound there or a unit is free.
+            if var c = current, c.variant.isSuperset(of: variant), c.blends == blends {
                 if let (t, _) = sample {
                     if let k = c.textures.firstIndex(of: t) {
                         slot = k
@@ -108,7 +113,7 @@ struct FrameBatches {
                 current = nil
             }
             if current == nil {
-                current = QuadDraw(first: vertices.count, count: 0, variant: variant, textures: sample.map { [$0.0] } ?? [])
+                current = QuadDraw(first: vertices.count, count: 0, variant: variant, blends: !opaque, textures: sample.map { [$0.0] } ?? [])
                 slot = 0
             }
             let record = appendRecord(q, slot: slot, sample: sample)
@@ -117,6 +122,26 @@ struct FrameBatches {
         }
         if let c = current { out.append(c) }
         draws.append(out)
+    }
+
+    /// Whether every pixel the quad shades comes out with alpha exactly 1, so blending
+    /// (premultiplied source-over) would give the source: an opaque color, full opacity, hard
+    /// edges (coverage exactly 1 at every shaded pixel centre), no rounding, ring or mask.
+    static func isOpaque(_ q: DrawQuad) -> Bool {
+        guard case .color(let c) = q.fill, c.w == 1 else { return false }
+        return q.opacity == 1 && q.antialiasedEdges.isEmpty && !(q.cornerRadius > 0) && q.mask == nil && !(q.borderWidth > 0)
+    }
+
+    /// Whether the quad covers at least 64 x 64 pixels on screen.
+    static func isLarge(_ q: DrawQuad) -> Bool {
+        var area = 0.0
+        var previous = q.matrix.project(q.cover[q.cover.count - 1])
+        for p in q.cover {
+            let v = q.matrix.project(p)
+            area += previous.x * v.y - v.x * previous.y
+            previous = v
+        }
+        return abs(area) / 2 >= 4096
     }
 
     /// The fan p0, p1, ..., p(n-1) as triangles (p0, p(i+1), p(i+2)): the order Mesa's draw
