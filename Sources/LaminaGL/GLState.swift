@@ -12,8 +12,8 @@ final class GLState {
 
     private var programs: [ShaderVariant: QuadProgram] = [:]
     private let vertexSource: String, fragmentSource: String
-    private let vao: GLuint, vertexBuffer: GLuint, recordBuffer: GLuint, recordTexture: GLuint
-    private var vertexCapacity = 0, recordCapacity = 0
+    private let vao: GLuint, vertexBuffer: GLuint, indexBuffer: GLuint, recordBuffer: GLuint, recordTexture: GLuint
+    private var vertexCapacity = 0, indexCapacity = 0, recordCapacity = 0
     private var pool = SurfacePool()
     private var textures: [ObjectIdentifier: CachedTexture] = [:]
     private var batches = FrameBatches()
@@ -28,13 +28,14 @@ final class GLState {
     init() throws {
         vertexSource = try ShaderSources.source("quad.vert")
         fragmentSource = try ShaderSources.source("quad.frag")
-        var names = [GLuint](repeating: 0, count: 2)
+        var names = [GLuint](repeating: 0, count: 3)
         var a: GLuint = 0, t: GLuint = 0
         epoxy_glGenVertexArrays(1, &a)
-        epoxy_glGenBuffers(2, &names)
+        epoxy_glGenBuffers(3, &names)
         epoxy_glGenTextures(1, &t)
-        vao = a; vertexBuffer = names[0]; recordBuffer = names[1]; recordTexture = t
+        vao = a; vertexBuffer = names[0]; indexBuffer = names[1]; recordBuffer = names[2]; recordTexture = t
         epoxy_glBindVertexArray(vao)
+        epoxy_glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer)
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         let stride = GLsizei(MemoryLayout<QuadVertex>.stride)
         epoxy_glEnableVertexAttribArray(0)
@@ -72,8 +73,8 @@ final class GLState {
         programs = [:]
         var a = vao
         epoxy_glDeleteVertexArrays(1, &a)
-        var b = [vertexBuffer, recordBuffer]
-        epoxy_glDeleteBuffers(2, &b)
+        var b = [vertexBuffer, indexBuffer, recordBuffer]
+        epoxy_glDeleteBuffers(3, &b)
         var t = [recordTexture] + textures.values.map(\.texture)
         epoxy_glDeleteTextures(GLsizei(t.count), &t)
         textures = [:]
@@ -195,7 +196,8 @@ final class GLState {
                     }
                     epoxy_glUniform2fv(p.texSize, GLsizei(d.textures.count), sizes)
                 }
-                epoxy_glDrawArrays(GLenum(GL_TRIANGLES), GLint(d.first), GLsizei(d.count))
+                epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(d.count), GLenum(GL_UNSIGNED_INT),
+                                     UnsafeRawPointer(bitPattern: d.first * MemoryLayout<UInt32>.stride))
                 drawCalls += 1
             }
             #if DEBUG
@@ -232,6 +234,15 @@ final class GLState {
         }
         batches.vertices.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        // The element buffer is the vertex array's: bind that to fill it.
+        let indexBytes = batches.indices.count * MemoryLayout<UInt32>.stride
+        epoxy_glBindVertexArray(vao)
+        if indexBytes > indexCapacity {
+            indexCapacity = max(indexBytes, indexCapacity * 2, 64 * 1024)
+            epoxy_glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexCapacity, nil, GLenum(GL_STREAM_DRAW))
+        }
+        batches.indices.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_ELEMENT_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
+        epoxy_glBindVertexArray(0)
     }
 
     /// Ends a frame: surfaces go back to the pool; surfaces and images unused for a while are freed.

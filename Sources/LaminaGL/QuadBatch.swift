@@ -66,6 +66,8 @@ struct FrameBatches {
 
     var records: [Float] = []
     var vertices: [QuadVertex] = []
+    /// Triangles as indices into `vertices`.
+    var indices: [UInt32] = []
     /// Per target, its draw calls in order.
     var draws: [[QuadDraw]] = []
 
@@ -73,6 +75,7 @@ struct FrameBatches {
     mutating func reset() {
         records.removeAll(keepingCapacity: true)
         vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
         draws.removeAll(keepingCapacity: true)
     }
 
@@ -113,7 +116,7 @@ struct FrameBatches {
                 current = nil
             }
             if current == nil {
-                current = QuadDraw(first: vertices.count, count: 0, variant: variant, blends: !opaque, textures: sample.map { [$0.0] } ?? [])
+                current = QuadDraw(first: indices.count, count: 0, variant: variant, blends: !opaque, textures: sample.map { [$0.0] } ?? [])
                 slot = 0
             }
             let record = appendRecord(q, slot: slot, sample: sample)
@@ -144,18 +147,17 @@ struct FrameBatches {
         return abs(area) / 2 >= 4096
     }
 
-    /// The fan p0, p1, ..., p(n-1) as triangles (p0, p(i+1), p(i+2)): the order Mesa's draw
-    /// module splits a GL_TRIANGLE_FAN in (measured: any other order moves v_local's
-    /// interpolation by an ulp), so every pixel comes out as when covers were drawn as fans.
+    /// The cover's points as vertices and the fan p0, p1, ..., p(n-1) as indexed triangles
+    /// (p0, p(i+1), p(i+2)): the order Mesa's draw module splits a GL_TRIANGLE_FAN in
+    /// (measured: any other order moves v_local's interpolation by an ulp), so every pixel
+    /// comes out as when covers were drawn as fans. Each point is shaded once.
     private mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32) -> Int {
-        let p0 = QuadVertex(x: Float(cover[0].x), y: Float(cover[0].y), record: record)
-        var previous = QuadVertex(x: Float(cover[1].x), y: Float(cover[1].y), record: record)
-        for i in 2..<cover.count {
-            let v = QuadVertex(x: Float(cover[i].x), y: Float(cover[i].y), record: record)
-            vertices.append(p0)
-            vertices.append(previous)
-            vertices.append(v)
-            previous = v
+        let base = UInt32(vertices.count)
+        for p in cover { vertices.append(QuadVertex(x: Float(p.x), y: Float(p.y), record: record)) }
+        for i in 1..<UInt32(cover.count - 1) {
+            indices.append(base)
+            indices.append(base + i)
+            indices.append(base + i + 1)
         }
         return 3 * (cover.count - 2)
     }
@@ -163,12 +165,18 @@ struct FrameBatches {
     /// Appends the quad's record (layout: Shaders/quad.vert) and returns its offset in texels.
     private mutating func appendRecord(_ q: DrawQuad, slot: Int, sample: (BoundTexture, SIMD2<Int>?)?) -> Int32 {
         let offset = Int32(records.count / 4)
-        func box(_ b: Box?) {
-            guard let b else { records += [0, 0, 0, 0]; return }
-            records += [Float(b.minX), Float(b.minY), Float(b.maxX), Float(b.maxY)]
+        func texel(_ a: Float, _ b: Float, _ c: Float, _ d: Float) {
+            records.append(a); records.append(b); records.append(c); records.append(d)
         }
-        func color(_ c: SIMD4<Float>) { records += [c.x, c.y, c.z, c.w] }
-        for f in q.matrix.fields { records.append(Float(f)) }
+        func box(_ b: Box?) {
+            guard let b else { texel(0, 0, 0, 0); return }
+            texel(Float(b.minX), Float(b.minY), Float(b.maxX), Float(b.maxY))
+        }
+        func color(_ c: SIMD4<Float>) { texel(c.x, c.y, c.z, c.w) }
+        func row(_ r: SIMD4<Double>) { texel(Float(r.x), Float(r.y), Float(r.z), Float(r.w)) }
+        // Core Animation's field order m11, m12, ..., m44: the rows.
+        let m = q.matrix
+        row(m.r0); row(m.r1); row(m.r2); row(m.r3)
         box(q.rect)
         color(q.borderColor)
         box(q.mask?.box)
@@ -185,20 +193,20 @@ struct FrameBatches {
         if q.sampleClamp != nil { flags |= 32 }
         box(q.interior)
         if q.interior != nil { flags |= 64 }
-        records += [Float(q.cornerRadius), Float(q.borderWidth), Float(q.mask?.radius ?? 0), q.opacity]
+        texel(Float(q.cornerRadius), Float(q.borderWidth), Float(q.mask?.radius ?? 0), q.opacity)
         let lights = q.lighting.prefix(4)
         // Contexts nested more than four deep: the rest of the product in one factor.
-        let rest = q.lighting.dropFirst(4).reduce(Float(1)) { $0 * $1.factor }
-        records += [Float(flags), Float(lights.count), rest, 0]
+        let rest = q.lighting.count > 4 ? q.lighting.dropFirst(4).reduce(Float(1)) { $0 * $1.factor } : 1
+        texel(Float(flags), Float(lights.count), rest, 0)
         if let (t, size) = sample, let size {
             // Powers of two (SurfacePool): 1 / size is exact.
-            records += [Float(size.x), Float(size.y), 1 / Float(t.width), 1 / Float(t.height)]
+            texel(Float(size.x), Float(size.y), 1 / Float(t.width), 1 / Float(t.height))
         } else {
-            records += [0, 0, 0, 0]
+            texel(0, 0, 0, 0)
         }
         for l in lights {
-            records += [l.normal.x, l.normal.y, l.normal.z, l.ambient]
-            records += [l.direction.x, l.direction.y, l.direction.z, 0]
+            texel(l.normal.x, l.normal.y, l.normal.z, l.ambient)
+            texel(l.direction.x, l.direction.y, l.direction.z, 0)
         }
         return offset
     }
