@@ -159,7 +159,9 @@ final class GLState {
         epoxy_glDisable(GLenum(GL_DITHER))
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_CULL_FACE))
-        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+        // No scissor: a clear without one is a fast clear (with one, Mesa draws a quad), and
+        // what lies outside a target in a larger texture is never read (quad.frag, SurfacePool).
+        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
         epoxy_glBindVertexArray(vao)
@@ -174,7 +176,6 @@ final class GLState {
             epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
             // The target fills the texture's top-left corner (y up in GL: rows 0..<height).
             epoxy_glViewport(0, 0, GLsizei(t.width), GLsizei(t.height))
-            epoxy_glScissor(0, 0, GLsizei(t.width), GLsizei(t.height))
             epoxy_glClearColor(t.clearColor.x, t.clearColor.y, t.clearColor.z, t.clearColor.w)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             let flipY: Float = surface[i] < 0 && finalFramebuffer == 0 ? -1 : 1
@@ -204,7 +205,6 @@ final class GLState {
             try checkError("drawing target #\(i) \"\(t.label)\"")
             #endif
         }
-        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         epoxy_glBindVertexArray(0)
         epoxy_glUseProgram(0)
         return output
