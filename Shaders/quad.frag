@@ -4,8 +4,8 @@
 // distance to each anti-aliased edge, converted to pixels with the screen-space gradient of
 // the local coordinates computed from the homography (never from fwidth).
 //
-// Compiled in variants (GLProgram.swift prepends #defines): HAS_TEXTURE, HAS_BORDER, HAS_MASK,
-// HAS_RADIUS. A variant without a feature computes exactly what the full shader computes
+// Compiled in variants (QuadProgram.swift inserts #defines): HAS_TEXTURE (with TEXTURE_SLOTS),
+// HAS_BORDER, HAS_MASK, HAS_RADIUS. A variant without a feature computes exactly what the full shader computes
 // for a quad without it (no texture: the fill is the color; no border: the ring is 0; no
 // mask: coverage 1; radius 0): software GL runs both sides of every branch, so code that
 // cannot apply is left out instead of branched around.
@@ -27,17 +27,31 @@ flat in int v_flags;     // bits: aa left 1, top 2, right 4, bottom 8; mask 16; 
 out vec4 o_color;
 
 #ifdef HAS_TEXTURE
+// TEXTURE_SLOTS (1...4) textures are bound; only those are sampled (each call costs on
+// software GL even where its branch is not taken).
 uniform sampler2D u_tex0;
+#if TEXTURE_SLOTS > 1
 uniform sampler2D u_tex1;
+#endif
+#if TEXTURE_SLOTS > 2
 uniform sampler2D u_tex2;
+#endif
+#if TEXTURE_SLOTS > 3
 uniform sampler2D u_tex3;
+#endif
 uniform vec2 u_texSize[4];  // the bound textures' sizes
 
 vec4 sampleSlot(int slot, vec2 uv) {
-    if (slot == 0) return texture(u_tex0, uv);
+#if TEXTURE_SLOTS > 1
     if (slot == 1) return texture(u_tex1, uv);
+#endif
+#if TEXTURE_SLOTS > 2
     if (slot == 2) return texture(u_tex2, uv);
-    return texture(u_tex3, uv);
+#endif
+#if TEXTURE_SLOTS > 3
+    if (slot == 3) return texture(u_tex3, uv);
+#endif
+    return texture(u_tex0, uv);
 }
 #endif
 

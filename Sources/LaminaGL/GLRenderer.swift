@@ -29,7 +29,7 @@ public final class GLRenderer: @unchecked Sendable {
         self.context = try context ?? HeadlessContext.shared()
     }
 
-    deinit { }
+    deinit { invalidate() }
 
     /// Frees every GL object the renderer made (programs, vertex array, buffers, pooled render
     /// targets, cached image textures), with its context made current. The renderer stays

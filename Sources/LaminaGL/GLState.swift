@@ -10,7 +10,8 @@ import QuartzCore
 final class GLState {
     struct CachedTexture { let image: CGImage; let texture: GLuint; var lastUsed: Int }
 
-    private var programs: [ShaderVariant: QuadProgram] = [:]
+    /// Linked programs by variant and number of texture units sampled.
+    private var programs: [Int: QuadProgram] = [:]
     private let vertexSource: String, fragmentSource: String
     private let vao: GLuint, vertexBuffer: GLuint, indexBuffer: GLuint, recordBuffer: GLuint, recordTexture: GLuint
     private var vertexCapacity = 0, indexCapacity = 0, recordCapacity = 0
@@ -81,10 +82,11 @@ final class GLState {
         pool.removeAll()
     }
 
-    private func program(for variant: ShaderVariant) throws -> QuadProgram {
-        if let p = programs[variant] { return p }
-        let p = try QuadProgram(variant: variant, vertex: vertexSource, fragment: fragmentSource)
-        programs[variant] = p
+    private func program(for variant: ShaderVariant, slots: Int = 0) throws -> QuadProgram {
+        let key = variant.rawValue | (variant.contains(.texture) ? max(1, slots) : 0) << 8
+        if let p = programs[key] { return p }
+        let p = try QuadProgram(variant: variant, slots: slots, vertex: vertexSource, fragment: fragmentSource)
+        programs[key] = p
         return p
     }
 
@@ -184,7 +186,7 @@ final class GLState {
                     blending = d.blends
                     if blending { epoxy_glEnable(GLenum(GL_BLEND)) } else { epoxy_glDisable(GLenum(GL_BLEND)) }
                 }
-                let p = try program(for: d.variant)
+                let p = try program(for: d.variant, slots: d.textures.count)
                 epoxy_glUseProgram(p.program)
                 epoxy_glUniform2f(p.targetSize, Float(t.width), Float(t.height))
                 epoxy_glUniform1f(p.flipY, flipY)

@@ -11,10 +11,12 @@ struct QuadProgram {
     let program: GLuint
     let targetSize: GLint, flipY: GLint, texSize: GLint
 
-    init(variant: ShaderVariant, vertex: String, fragment: String) throws {
+    /// The program for quads of `variant`, sampling `slots` textures (with `.texture`).
+    init(variant: ShaderVariant, slots: Int, vertex: String, fragment: String) throws {
         // The defines go right after the #version line, which must come first.
         let split = fragment.firstIndex(of: "\n").map { fragment.index(after: $0) } ?? fragment.startIndex
-        let source = String(fragment[..<split]) + variant.defines + String(fragment[split...])
+        let defines = variant.defines + (variant.contains(.texture) ? "#define TEXTURE_SLOTS \(max(1, slots))\n" : "")
+        let source = String(fragment[..<split]) + defines + String(fragment[split...])
         let vs = try Self.compile(GLenum(GL_VERTEX_SHADER), vertex, "quad.vert")
         let fs: GLuint
         do { fs = try Self.compile(GLenum(GL_FRAGMENT_SHADER), source, "quad.frag") } catch { epoxy_glDeleteShader(vs); throw error }
