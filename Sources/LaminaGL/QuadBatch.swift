@@ -1,7 +1,8 @@
 // The CPU side of batched drawing: every quad of a frame becomes one record of RGBA32F texels
 // in a buffer texture (read by Shaders/quad.vert) and its cover polygon becomes triangles of
-// (local x, local y, record offset) vertices; consecutive quads share a draw call until a
-// texture binding or the shader variant must change. Pure data: no GL calls here.
+// (local x, local y, record offset) vertices with fan indices; consecutive quads share a draw
+// call until the texture units, the shader variant or the blending must change (quads stay in
+// plan order: blending is order-dependent). Pure data: no GL calls here.
 import LaminaCompositor
 import QuartzCore
 
@@ -49,9 +50,10 @@ struct BoundTexture: Equatable {
 
 /// One draw call: a run of consecutive quads of a target.
 struct QuadDraw {
+    /// The run's range in `FrameBatches.indices`.
     var first: Int, count: Int
     var variant: ShaderVariant
-    /// Whether the draw blends; off only when every quad in it is opaque (Opaque).
+    /// Whether the draw blends; off only when every quad in it is opaque (`isOpaque`).
     var blends: Bool
     /// Bound to texture units 0..<textures.count; quads pick theirs by slot.
     var textures: [BoundTexture]
