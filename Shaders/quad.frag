@@ -3,43 +3,66 @@
 // (keep the two in lockstep). Coverage is analytic at the pixel centre: a local point's
 // distance to each anti-aliased edge, converted to pixels with the screen-space gradient of
 // the local coordinates computed from the homography (never from fwidth).
+//
+// Compiled in variants (QuadProgram.swift inserts #defines): HAS_TEXTURE (with TEXTURE_SLOTS),
+// HAS_BORDER, HAS_MASK, HAS_RADIUS. A variant without a feature computes exactly what the full shader computes
+// for a quad without it (no texture: the fill is the color; no border: the ring is 0; no
+// mask: coverage 1; radius 0): software GL runs both sides of every branch, so code that
+// cannot apply is left out instead of branched around.
 in vec2 v_local;
+flat in vec3 v_hx;
+flat in vec3 v_hy;
+flat in vec3 v_hw;
+flat in vec4 v_rect;
+flat in vec4 v_borderColor;
+flat in vec4 v_maskRect;
+flat in vec4 v_fill;
+flat in vec4 v_clamp;
+flat in vec4 v_interior;
+flat in vec4 v_params;   // corner radius, border width, mask radius, opacity
+flat in vec4 v_extra;    // lighting factor
+flat in vec4 v_sizes;    // target size, 1 / texture size (a target in a larger pooled texture)
+flat in int v_flags;     // bits: aa left 1, top 2, right 4, bottom 8; mask 16; clamp 32;
+                         // interior 64; fill kind << 7 (0 none, 1 color, 2 texture); slot << 9
 out vec4 o_color;
 
-uniform vec3 u_hx;          // rows x, y, w of local (x, y, 1) -> (X, Y, W)
-uniform vec3 u_hy;
-uniform vec3 u_hw;
-uniform vec4 u_rect;        // minX, minY, maxX, maxY
-uniform float u_radius;
-uniform vec4 u_aa;          // left, top, right, bottom: 1 = anti-aliased
-uniform float u_borderWidth;
-uniform vec4 u_borderColor; // premultiplied
-uniform vec4 u_maskRect;
-uniform float u_maskRadius;
-uniform int u_hasMask;
-uniform float u_opacity;
-uniform int u_lightCount;
-uniform vec3 u_lightNormal[4];
-uniform vec3 u_lightDirection[4];
-uniform float u_lightAmbient[4];
-uniform float u_lightRest;  // the product of terms beyond the fourth (computed on the CPU)
-uniform int u_fillKind;     // 0 none, 1 color, 2 texture
-uniform vec4 u_fillColor;   // premultiplied
-uniform sampler2D u_texture;
-uniform vec4 u_uv;          // the texture's rect stretched over u_rect
-uniform int u_hasClamp;
-uniform vec4 u_clamp;       // sample only inside (normalized)
-uniform int u_hasInterior;
-uniform vec4 u_interior;    // coverage is exactly 1 inside (skip computing it)
+#ifdef HAS_TEXTURE
+// TEXTURE_SLOTS (1...4) textures are bound; only those are sampled (each call costs on
+// software GL even where its branch is not taken).
+uniform sampler2D u_tex0;
+#if TEXTURE_SLOTS > 1
+uniform sampler2D u_tex1;
+#endif
+#if TEXTURE_SLOTS > 2
+uniform sampler2D u_tex2;
+#endif
+#if TEXTURE_SLOTS > 3
+uniform sampler2D u_tex3;
+#endif
+uniform vec2 u_texSize[4];  // the bound textures' sizes
+
+vec4 sampleSlot(int slot, vec2 uv) {
+#if TEXTURE_SLOTS > 1
+    if (slot == 1) return texture(u_tex1, uv);
+#endif
+#if TEXTURE_SLOTS > 2
+    if (slot == 2) return texture(u_tex2, uv);
+#endif
+#if TEXTURE_SLOTS > 3
+    if (slot == 3) return texture(u_tex3, uv);
+#endif
+    return texture(u_tex0, uv);
+}
+#endif
 
 struct Gradients { vec2 g0; vec2 g1; float lx; float ly; };
 
 Gradients gradients(vec2 p) {
     vec3 P = vec3(p, 1.0);
-    float X = dot(u_hx, P), Y = dot(u_hy, P), W = dot(u_hw, P);
+    float X = dot(v_hx, P), Y = dot(v_hy, P), W = dot(v_hw, P);
     float w2 = W * W;
-    float j00 = (u_hx.x * W - X * u_hw.x) / w2, j01 = (u_hx.y * W - X * u_hw.y) / w2;
-    float j10 = (u_hy.x * W - Y * u_hw.x) / w2, j11 = (u_hy.y * W - Y * u_hw.y) / w2;
+    float j00 = (v_hx.x * W - X * v_hw.x) / w2, j01 = (v_hx.y * W - X * v_hw.y) / w2;
+    float j10 = (v_hy.x * W - Y * v_hw.x) / w2, j11 = (v_hy.y * W - Y * v_hw.y) / w2;
     float det = j00 * j11 - j01 * j10;
     float inv = det == 0.0 ? 1e30 : 1.0 / det;
     Gradients g;
@@ -51,6 +74,7 @@ Gradients gradients(vec2 p) {
 }
 
 float rectCoverage(vec2 p, vec4 r, float radius, vec4 aa, Gradients g) {
+#ifdef HAS_RADIUS
     if (radius > 0.0) {
         float cx = p.x < r.x + radius ? r.x + radius : (p.x > r.z - radius ? r.z - radius : p.x);
         float cy = p.y < r.y + radius ? r.y + radius : (p.y > r.w - radius ? r.w - radius : p.y);
@@ -63,6 +87,7 @@ float rectCoverage(vec2 p, vec4 r, float radius, vec4 aa, Gradients g) {
             return clamp(0.5 - (len - radius) / max(gl, 1e-30), 0.0, 1.0);
         }
     }
+#endif
     float l = aa.x > 0.0 ? clamp((p.x - r.x) / g.lx + 0.5, 0.0, 1.0) : 1.0;
     float t = aa.y > 0.0 ? clamp((p.y - r.y) / g.ly + 0.5, 0.0, 1.0) : 1.0;
     float rr = aa.z > 0.0 ? clamp((r.z - p.x) / g.lx + 0.5, 0.0, 1.0) : 1.0;
@@ -72,44 +97,65 @@ float rectCoverage(vec2 p, vec4 r, float radius, vec4 aa, Gradients g) {
 
 void main() {
     vec2 p = v_local;
+    int fillKind = (v_flags >> 7) & 3;
     vec4 fill = vec4(0.0);
-    if (u_fillKind == 1) {
-        fill = u_fillColor;
-    } else if (u_fillKind == 2) {
-        vec2 s = (p - u_rect.xy) / (u_rect.zw - u_rect.xy);
-        vec2 uv = u_uv.xy + s * (u_uv.zw - u_uv.xy);
-        if (u_hasClamp != 0) {
-            vec2 half_ = 0.5 / vec2(textureSize(u_texture, 0));
-            uv = clamp(uv, u_clamp.xy + half_, u_clamp.zw - half_);
+    if (fillKind == 1) {
+        fill = v_fill;
+    }
+#ifdef HAS_TEXTURE
+    else if (fillKind == 2) {
+        int slot = (v_flags >> 9) & 7;
+        vec2 s = (p - v_rect.xy) / (v_rect.zw - v_rect.xy);
+        vec2 uv = v_fill.xy + s * (v_fill.zw - v_fill.xy);
+        // A target drawn into a larger pooled texture: the normalized coordinates are the
+        // target's, as if its texture were exactly its size.
+        bool larger = v_sizes.x > 0.0;
+        vec2 size = larger ? v_sizes.xy : u_texSize[slot];
+        if ((v_flags & 32) != 0) {
+            vec2 half_ = 0.5 / size;
+            uv = clamp(uv, v_clamp.xy + half_, v_clamp.zw - half_);
         }
-        fill = texture(u_texture, uv);
+        if (larger) {
+            // Texel units as the sampler computes them (uv * size), then exactly rescaled
+            // (1 / a power of two): the sampler sees the same texel position. Beyond the
+            // last texel centre, clamp-to-edge of a texture of the target's size reads only
+            // the edge texel; stopping at that centre reads it with weight 1 (the texels
+            // past it, outside the target, get weight 0).
+            vec2 t = min(uv * size, size - 0.5);
+            uv = t * v_sizes.zw;
+        }
+        fill = sampleSlot(slot, uv);
     }
-    float k = 1.0;
-    for (int i = 0; i < u_lightCount; i++) {
-        float len = sqrt(dot(u_lightDirection[i], u_lightDirection[i]));
-        if (len == 0.0) continue;
-        vec3 d = u_lightDirection[i] / len;
-        k *= u_lightAmbient[i] + (1.0 - u_lightAmbient[i]) * max(0.0, -dot(u_lightNormal[i], d));
-    }
-    k *= u_lightRest;
-    if (u_hasInterior != 0 && p.x >= u_interior.x && p.y >= u_interior.y && p.x <= u_interior.z && p.y <= u_interior.w) {
+#endif
+    float k = v_extra.x;
+    float opacity = v_params.w;
+    if ((v_flags & 64) != 0 && p.x >= v_interior.x && p.y >= v_interior.y && p.x <= v_interior.z && p.y <= v_interior.w) {
         // Well inside the shape: full coverage, no ring, no mask edge.
-        vec4 f = fill * u_opacity;
+        vec4 f = fill * opacity;
         o_color = vec4(f.rgb * k, f.a);
         return;
     }
+    vec4 aa = vec4((v_flags & 1) != 0 ? 1.0 : 0.0, (v_flags & 2) != 0 ? 1.0 : 0.0,
+                   (v_flags & 4) != 0 ? 1.0 : 0.0, (v_flags & 8) != 0 ? 1.0 : 0.0);
     Gradients g = gradients(p);
-    float outer = rectCoverage(p, u_rect, u_radius, u_aa, g);
+    float radius = v_params.x;
+    float outer = rectCoverage(p, v_rect, radius, aa, g);
+#ifdef HAS_BORDER
     float ring = 0.0;
-    if (u_borderWidth > 0.0) {
-        float bw = u_borderWidth;
-        vec4 inner = vec4(u_rect.x + bw, u_rect.y + bw, u_rect.z - bw, u_rect.w - bw);
+    if (v_params.y > 0.0) {
+        float bw = v_params.y;
+        vec4 inner = vec4(v_rect.x + bw, v_rect.y + bw, v_rect.z - bw, v_rect.w - bw);
         float innerCov = (inner.z > inner.x && inner.w > inner.y)
-            ? rectCoverage(p, inner, max(u_radius - bw, 0.0), vec4(1.0), g) : 0.0;
+            ? rectCoverage(p, inner, max(radius - bw, 0.0), vec4(1.0), g) : 0.0;
         ring = max(outer - innerCov, 0.0);
     }
-    vec4 c = u_borderColor * ring + fill * (outer - ring * u_borderColor.a);
-    if (u_hasMask != 0) c *= rectCoverage(p, u_maskRect, u_maskRadius, vec4(1.0), g);
-    c *= u_opacity;
+    vec4 c = v_borderColor * ring + fill * (outer - ring * v_borderColor.a);
+#else
+    vec4 c = fill * outer;
+#endif
+#ifdef HAS_MASK
+    if ((v_flags & 16) != 0) c *= rectCoverage(p, v_maskRect, v_params.z, vec4(1.0), g);
+#endif
+    c *= opacity;
     o_color = vec4(c.rgb * k, c.a);
 }

@@ -1,20 +1,68 @@
 #version 330 core
-// Lamina's quad vertex shader. A vertex is a point of the quad's cover polygon in the
-// layer's local coordinates; u_matrix maps local (x, y, 0, 1) to target pixels
-// (X, Y, Z, W) with pixel = (X/W, Y/W), y down. The matrix is uploaded in Core Animation's
-// field order (m11, m12, ..., m44), which is column-major for column vectors, so
-// u_matrix * v is Core Animation's row-vector v * M. The GPU divides by W and
-// interpolates v_local perspective-correctly; nothing is divided on the CPU.
+// Lamina's quad vertex shader, batched: a vertex is a point of a quad's cover polygon in
+// the layer's local coordinates plus the offset of its quad's record in u_quads, a buffer
+// texture of RGBA32F texels written by Sources/LaminaGL/QuadBatch.swift (layout there).
+// The record's first four texels are the matrix in Core Animation's field order (m11, m12,
+// ..., m44): column-major for column vectors, so M * v is Core Animation's row-vector v * M.
+// Local (x, y, 0, 1) maps to target pixels (X, Y, Z, W), pixel = (X/W, Y/W), y down. The
+// GPU divides by W and interpolates v_local perspective-correctly; nothing is divided on the
+// CPU. Everything the fragment shader needs is passed on flat, computed once per vertex.
 layout(location = 0) in vec2 a_local;
-uniform mat4 u_matrix;
+layout(location = 1) in int a_record;
+uniform samplerBuffer u_quads;
 uniform vec2 u_targetSize;
 uniform float u_flipY;   // -1 to draw top-down into a window's bottom-up framebuffer
+
 out vec2 v_local;
+flat out vec3 v_hx;          // rows x, y, w of local (x, y, 1) -> (X, Y, W)
+flat out vec3 v_hy;
+flat out vec3 v_hw;
+flat out vec4 v_rect;        // minX, minY, maxX, maxY
+flat out vec4 v_borderColor; // premultiplied
+flat out vec4 v_maskRect;
+flat out vec4 v_fill;        // the color (premultiplied), or the texture's uv rect stretched over v_rect
+flat out vec4 v_clamp;       // sample only inside (normalized)
+flat out vec4 v_interior;    // coverage is exactly 1 inside (skip computing it)
+flat out vec4 v_params;      // corner radius, border width, mask radius, opacity
+flat out vec4 v_extra;       // the lighting factor, unused
+flat out vec4 v_sizes;       // a target fill whose texture is larger than the target: its size, 1 / the texture's size
+flat out int v_flags;        // QuadBatch.Flags
 
 void main() {
-    vec4 h = u_matrix * vec4(a_local, 0.0, 1.0);
+    int r = a_record;
+    vec4 c0 = texelFetch(u_quads, r), c1 = texelFetch(u_quads, r + 1);
+    vec4 c2 = texelFetch(u_quads, r + 2), c3 = texelFetch(u_quads, r + 3);
+    mat4 m = mat4(c0, c1, c2, c3);
+    vec4 h = m * vec4(a_local, 0.0, 1.0);
     v_local = a_local;
     // Pixels to clip space without dividing: x_ndc * W = 2X/width - W. z stays 0 so GL's
     // depth clipping never removes a layer (DESIGN.md); w > 0 is guaranteed by the plan.
     gl_Position = vec4(2.0 * h.x / u_targetSize.x - h.w, u_flipY * (2.0 * h.y / u_targetSize.y - h.w), 0.0, h.w);
+
+    v_hx = vec3(c0.x, c1.x, c3.x);
+    v_hy = vec3(c0.y, c1.y, c3.y);
+    v_hw = vec3(c0.w, c1.w, c3.w);
+    v_rect = texelFetch(u_quads, r + 4);
+    v_borderColor = texelFetch(u_quads, r + 5);
+    v_maskRect = texelFetch(u_quads, r + 6);
+    v_fill = texelFetch(u_quads, r + 7);
+    v_clamp = texelFetch(u_quads, r + 8);
+    v_interior = texelFetch(u_quads, r + 9);
+    v_params = texelFetch(u_quads, r + 10);
+    vec4 misc = texelFetch(u_quads, r + 11);   // flags, light count, the lighting product beyond four terms, unused
+    v_flags = int(misc.x);
+    int lightCount = int(misc.y);
+    // The lighting product is the same for every pixel of a quad (Shading.swift: LightTerm.factor).
+    float k = 1.0;
+    for (int i = 0; i < lightCount; i++) {
+        vec4 n = texelFetch(u_quads, r + 13 + 2 * i);      // normal, ambient
+        vec3 dir = texelFetch(u_quads, r + 14 + 2 * i).xyz;
+        float len = sqrt(dot(dir, dir));
+        if (len == 0.0) continue;
+        vec3 d = dir / len;
+        k *= n.w + (1.0 - n.w) * max(0.0, -dot(n.xyz, d));
+    }
+    k *= misc.z;
+    v_extra = vec4(k, 0.0, 0.0, 0.0);
+    v_sizes = texelFetch(u_quads, r + 12);
 }

@@ -18,7 +18,9 @@ public struct GLError: Error, CustomStringConvertible, Equatable {
 public final class HeadlessContext: @unchecked Sendable {
     private let display: EGLDisplay
     private let context: EGLContext
-    private let lock = NSLock()
+    // Recursive, so code already inside `withCurrent` (a renderer going away there) may nest.
+    private let lock = NSRecursiveLock()
+    private var depth = 0
     /// The GL_RENDERER and GL_VERSION strings.
     public private(set) var rendererDescription = ""
 
@@ -66,14 +68,20 @@ public final class HeadlessContext: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the context current on this thread (one caller at a time).
+    /// Runs `body` with the context current on this thread (one caller at a time; calls may nest).
     public func withCurrent<T>(_ body: () throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        guard epoxy_eglMakeCurrent(display, nil, nil, context) != 0 else {
-            throw GLError("eglMakeCurrent failed (0x\(String(epoxy_eglGetError(), radix: 16)))")
+        if depth == 0 {
+            guard epoxy_eglMakeCurrent(display, nil, nil, context) != 0 else {
+                throw GLError("eglMakeCurrent failed (0x\(String(epoxy_eglGetError(), radix: 16)))")
+            }
         }
-        defer { _ = epoxy_eglMakeCurrent(display, nil, nil, nil) }
+        depth += 1
+        defer {
+            depth -= 1
+            if depth == 0 { _ = epoxy_eglMakeCurrent(display, nil, nil, nil) }
+        }
         return try body()
     }
 }

@@ -71,6 +71,8 @@ struct LaminaDemo: ParsableCommand {
         }
         app.select(scene - 1)
         let runner = try DemoRunner(app: app, window: window, output: output)
+        // The renderer's GL objects go while the window (its context) still exists.
+        defer { runner.renderer.invalidate() }
         if let benchmark {
             try runner.benchmark(frames: benchmark)
         } else if script != nil {

@@ -8,7 +8,7 @@ import LaminaRaster
 import QuartzCore
 import Testing
 
-@Suite struct BadGeometryTests {
+@Suite(.enabled(if: GL.available, GL.reason)) struct BadGeometryTests {
     func scene(_ broken: (CALayer) -> Void) -> CALayer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)

@@ -1,0 +1,282 @@
+// The GL objects of a renderer and the per-frame logic: surfaces assigned to targets (each
+// released after its last reader), every quad of the frame packed into one record buffer and
+// one vertex buffer (uploaded once per frame into buffers that grow and are reused), then
+// each target drawn with a few draw calls. Used only with the context current.
+@preconcurrency import CEpoxy
+import Foundation
+import LaminaCompositor
+import QuartzCore
+
+final class GLState {
+    struct CachedTexture { let image: CGImage; let texture: GLuint; var lastUsed: Int }
+
+    /// Linked programs by variant and number of texture units sampled.
+    private var programs: [Int: QuadProgram] = [:]
+    private let vertexSource: String, fragmentSource: String
+    private let vao: GLuint, vertexBuffer: GLuint, indexBuffer: GLuint, recordBuffer: GLuint, recordTexture: GLuint
+    private var vertexCapacity = 0, indexCapacity = 0, recordCapacity = 0
+    private var pool = SurfacePool()
+    private var textures: [ObjectIdentifier: CachedTexture] = [:]
+    private var batches = FrameBatches()
+    private var frame = 0
+    /// Draw calls of the last frame.
+    private(set) var drawCalls = 0
+    /// Frames a cached image texture may go unused before it is freed.
+    let keepFrames = 8
+    /// Set once every object is deleted.
+    private var destroyed = false
+
+    init() throws {
+        vertexSource = try ShaderSources.source("quad.vert")
+        fragmentSource = try ShaderSources.source("quad.frag")
+        var names = [GLuint](repeating: 0, count: 3)
+        var a: GLuint = 0, t: GLuint = 0
+        epoxy_glGenVertexArrays(1, &a)
+        epoxy_glGenBuffers(3, &names)
+        epoxy_glGenTextures(1, &t)
+        vao = a; vertexBuffer = names[0]; indexBuffer = names[1]; recordBuffer = names[2]; recordTexture = t
+        epoxy_glBindVertexArray(vao)
+        epoxy_glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexBuffer)
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        let stride = GLsizei(MemoryLayout<QuadVertex>.stride)
+        epoxy_glEnableVertexAttribArray(0)
+        epoxy_glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
+        epoxy_glEnableVertexAttribArray(1)
+        epoxy_glVertexAttribIPointer(1, 1, GLenum(GL_INT), stride, UnsafeRawPointer(bitPattern: MemoryLayout<QuadVertex>.offset(of: \.record)!))
+        epoxy_glBindVertexArray(0)
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        #if DEBUG
+        // KHR_debug (core since 4.3): errors arrive synchronously through the callback.
+        if epoxy_has_gl_extension("GL_KHR_debug") || epoxy_gl_version() >= 43 {
+            epoxy_glEnable(GLenum(GL_DEBUG_OUTPUT))
+            epoxy_glEnable(GLenum(GL_DEBUG_OUTPUT_SYNCHRONOUS))
+            epoxy_glDebugMessageCallback({ _, type, _, severity, _, message, _ in
+                guard type == GLenum(GL_DEBUG_TYPE_ERROR) || severity == GLenum(GL_DEBUG_SEVERITY_HIGH) else { return }
+                let text = message.map { String(cString: $0) } ?? "?"
+                GLDebugLog.shared.add(text)
+            }, nil)
+        }
+        #endif
+        do {
+            _ = try program(for: [])
+            try checkError("creating the quad program")
+        } catch {
+            destroy()
+            throw error
+        }
+    }
+
+    /// Deletes every GL object the state made. The state cannot draw afterwards.
+    func destroy() {
+        guard !destroyed else { return }
+        destroyed = true
+        for p in programs.values { epoxy_glDeleteProgram(p.program) }
+        programs = [:]
+        var a = vao
+        epoxy_glDeleteVertexArrays(1, &a)
+        var b = [vertexBuffer, indexBuffer, recordBuffer]
+        epoxy_glDeleteBuffers(3, &b)
+        var t = [recordTexture] + textures.values.map(\.texture)
+        epoxy_glDeleteTextures(GLsizei(t.count), &t)
+        textures = [:]
+        pool.removeAll()
+    }
+
+    private func program(for variant: ShaderVariant, slots: Int = 0) throws -> QuadProgram {
+        let key = variant.rawValue | (variant.contains(.texture) ? max(1, slots) : 0) << 8
+        if let p = programs[key] { return p }
+        let p = try QuadProgram(variant: variant, slots: slots, vertex: vertexSource, fragment: fragmentSource)
+        programs[key] = p
+        return p
+    }
+
+    func checkError(_ doing: String) throws {
+        var errors: [String] = GLDebugLog.shared.drain()
+        while true {
+            let e = epoxy_glGetError()
+            if e == GLenum(GL_NO_ERROR) || errors.count > 8 { break }
+            errors.append("0x" + String(e, radix: 16))
+        }
+        if !errors.isEmpty { throw GLError("OpenGL error \(errors.joined(separator: ", ")) while \(doing)") }
+    }
+
+    /// GL_MAX_TEXTURE_SIZE (and the renderbuffer limit): the largest target side.
+    lazy var maxTextureSize: Int = {
+        var v: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &v)
+        return Int(v)
+    }()
+
+    /// GL_MAX_TEXTURE_BUFFER_SIZE: the most texels of quad records a frame may hold.
+    lazy var maxRecordTexels: Int = {
+        var v: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_MAX_TEXTURE_BUFFER_SIZE), &v)
+        return Int(v)
+    }()
+
+    // MARK: Frames
+
+    /// Draws every target. Returns the output's framebuffer (`finalFramebuffer` when given).
+    @discardableResult
+    func draw(_ plan: RenderPlan, finalFramebuffer: GLuint? = nil) throws -> GLuint {
+        precondition(!destroyed, "GLState used after destroy()")
+        frame += 1
+        let n = plan.targets.count
+        // The last target sampling each target: its surface is free once that one is drawn.
+        var lastReader = Array(repeating: -1, count: n)
+        for (j, t) in plan.targets.enumerated() {
+            for q in t.quads { if case .target(let i, _) = q.fill, i >= 0, i < n { lastReader[i] = j } }
+        }
+        var freedAfter = Array(repeating: [Int](), count: n)
+        for (i, j) in lastReader.enumerated() where j >= 0 { freedAfter[j].append(i) }
+        // Surfaces, in plan order, so a surface freed by one target serves a later one.
+        var surface = Array(repeating: -1, count: n)
+        for (i, t) in plan.targets.enumerated() {
+            if !(i == plan.outputIndex && finalFramebuffer != nil) {
+                surface[i] = try pool.acquire(t.width, t.height, frame: frame, limit: maxTextureSize)
+            }
+            for k in freedAfter[i] where surface[k] >= 0 { pool.release(surface[k]) }
+        }
+        // Records and vertices of every target, uploaded once.
+        batches.reset()
+        for t in plan.targets {
+            batches.add(t.quads) { fill in
+                switch fill {
+                case .image(let i, _):
+                    guard i >= 0, i < plan.images.count else { return nil }
+                    let image = plan.images[i]
+                    return (BoundTexture(name: self.texture(for: image), width: image.width, height: image.height), nil)
+                case .target(let i, _):
+                    guard i >= 0, i < n, surface[i] >= 0 else { return nil }
+                    let s = self.pool.surfaces[surface[i]], source = plan.targets[i]
+                    let larger = s.width != source.width || s.height != source.height
+                    return (BoundTexture(name: s.texture, width: s.width, height: s.height),
+                            larger ? SIMD2(source.width, source.height) : nil)
+                case .none, .color: return nil
+                }
+            }
+        }
+        try upload()
+
+        epoxy_glDisable(GLenum(GL_DITHER))
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        epoxy_glDisable(GLenum(GL_CULL_FACE))
+        // No scissor: a clear without one is a fast clear (with one, Mesa draws a quad), and
+        // what lies outside a target in a larger texture is never read (quad.frag, SurfacePool).
+        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+        epoxy_glEnable(GLenum(GL_BLEND))
+        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        epoxy_glBindVertexArray(vao)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(recordTextureUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_BUFFER), recordTexture)
+        drawCalls = 0
+        var blending = true
+        var output: GLuint = 0
+        for (i, t) in plan.targets.enumerated() {
+            let fbo = surface[i] >= 0 ? pool.surfaces[surface[i]].fbo : finalFramebuffer!
+            if i == plan.outputIndex { output = fbo }
+            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+            // The target fills the texture's top-left corner (y up in GL: rows 0..<height).
+            epoxy_glViewport(0, 0, GLsizei(t.width), GLsizei(t.height))
+            epoxy_glClearColor(t.clearColor.x, t.clearColor.y, t.clearColor.z, t.clearColor.w)
+            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            let flipY: Float = surface[i] < 0 && finalFramebuffer == 0 ? -1 : 1
+            for d in batches.draws[i] {
+                if d.blends != blending {
+                    blending = d.blends
+                    if blending { epoxy_glEnable(GLenum(GL_BLEND)) } else { epoxy_glDisable(GLenum(GL_BLEND)) }
+                }
+                let p = try program(for: d.variant, slots: d.textures.count)
+                epoxy_glUseProgram(p.program)
+                epoxy_glUniform2f(p.targetSize, Float(t.width), Float(t.height))
+                epoxy_glUniform1f(p.flipY, flipY)
+                if !d.textures.isEmpty {
+                    var sizes: [Float] = []
+                    for (k, tex) in d.textures.enumerated() {
+                        epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(k))
+                        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), tex.name)
+                        sizes += [Float(tex.width), Float(tex.height)]
+                    }
+                    epoxy_glUniform2fv(p.texSize, GLsizei(d.textures.count), sizes)
+                }
+                epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(d.count), GLenum(GL_UNSIGNED_INT),
+                                     UnsafeRawPointer(bitPattern: d.first * MemoryLayout<UInt32>.stride))
+                drawCalls += 1
+            }
+            #if DEBUG
+            try checkError("drawing target #\(i) \"\(t.label)\"")
+            #endif
+        }
+        epoxy_glBindVertexArray(0)
+        epoxy_glUseProgram(0)
+        return output
+    }
+
+    /// Uploads the frame's records and vertices, growing the buffers when they are too small.
+    private func upload() throws {
+        let texels = batches.records.count / 4
+        guard texels <= maxRecordTexels else {
+            throw GLError("\(texels) texels of quad records exceed GL_MAX_TEXTURE_BUFFER_SIZE (\(maxRecordTexels)); render on the CPU (--backend cpu)")
+        }
+        let recordBytes = batches.records.count * MemoryLayout<Float>.stride
+        epoxy_glBindBuffer(GLenum(GL_TEXTURE_BUFFER), recordBuffer)
+        if recordBytes > recordCapacity {
+            recordCapacity = max(recordBytes, recordCapacity * 2, 64 * 1024)
+            epoxy_glBufferData(GLenum(GL_TEXTURE_BUFFER), recordCapacity, nil, GLenum(GL_STREAM_DRAW))
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_BUFFER), recordTexture)
+            epoxy_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32F), recordBuffer)
+        }
+        batches.records.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_TEXTURE_BUFFER), 0, $0.count, $0.baseAddress) }
+        epoxy_glBindBuffer(GLenum(GL_TEXTURE_BUFFER), 0)
+        let vertexBytes = batches.vertices.count * MemoryLayout<QuadVertex>.stride
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
+        if vertexBytes > vertexCapacity {
+            vertexCapacity = max(vertexBytes, vertexCapacity * 2, 64 * 1024)
+            epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), vertexCapacity, nil, GLenum(GL_STREAM_DRAW))
+        }
+        batches.vertices.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
+        // The element buffer is the vertex array's: bind that to fill it.
+        let indexBytes = batches.indices.count * MemoryLayout<UInt32>.stride
+        epoxy_glBindVertexArray(vao)
+        if indexBytes > indexCapacity {
+            indexCapacity = max(indexBytes, indexCapacity * 2, 64 * 1024)
+            epoxy_glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexCapacity, nil, GLenum(GL_STREAM_DRAW))
+        }
+        batches.indices.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_ELEMENT_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
+        epoxy_glBindVertexArray(0)
+    }
+
+    /// Ends a frame: surfaces go back to the pool; surfaces and images unused for a while are freed.
+    func endFrame() {
+        pool.endFrame(frame)
+        for (k, c) in textures where frame - c.lastUsed > keepFrames {
+            var t = c.texture
+            epoxy_glDeleteTextures(1, &t)
+            textures[k] = nil
+        }
+    }
+
+    /// The texture of a contents image, uploaded on first use.
+    private func texture(for image: CGImage) -> GLuint {
+        let key = ObjectIdentifier(image)
+        if var c = textures[key] {
+            c.lastUsed = frame
+            textures[key] = c
+            return c.texture
+        }
+        var tex: GLuint = 0
+        epoxy_glGenTextures(1, &tex)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), tex)
+        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        image.premultipliedRGBA.withUnsafeBytes { buf in
+            epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+                               GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress)
+        }
+        setSampling()
+        // The cache holds the image itself, so its identity cannot be reused while cached.
+        textures[key] = CachedTexture(image: image, texture: tex, lastUsed: frame)
+        return tex
+    }
+}

@@ -1,0 +1,215 @@
+// The CPU side of batched drawing: every quad of a frame becomes one record of RGBA32F texels
+// in a buffer texture (read by Shaders/quad.vert) and its cover polygon becomes triangles of
+// (local x, local y, record offset) vertices with fan indices; consecutive quads share a draw
+// call until the texture units, the shader variant or the blending must change (quads stay in
+// plan order: blending is order-dependent). Pure data: no GL calls here.
+import LaminaCompositor
+import QuartzCore
+
+/// The features a fragment shader variant is compiled with (Shaders/quad.frag's HAS_*).
+struct ShaderVariant: OptionSet, Hashable {
+    let rawValue: Int
+    static let texture = ShaderVariant(rawValue: 1)
+    static let border = ShaderVariant(rawValue: 2)
+    static let mask = ShaderVariant(rawValue: 4)
+    static let radius = ShaderVariant(rawValue: 8)
+
+    /// The #defines of the variant.
+    var defines: String {
+        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS")]
+            .filter { contains($0.0) }.map { "#define \($0.1)\n" }.joined()
+    }
+
+    /// What the quad needs: a variant without one of these would compute something else.
+    init(_ q: DrawQuad) {
+        var v: ShaderVariant = []
+        switch q.fill {
+        case .image, .target: v.insert(.texture)
+        case .none, .color: break
+        }
+        if q.borderWidth > 0 { v.insert(.border) }
+        if q.mask != nil { v.insert(.mask) }
+        if q.cornerRadius > 0 || (q.mask?.radius ?? 0) > 0 { v.insert(.radius) }
+        self = v
+    }
+
+    init(rawValue: Int) { self.rawValue = rawValue }
+}
+
+/// A vertex: a point of a cover polygon in local coordinates and its quad's record offset (in texels).
+struct QuadVertex {
+    var x: Float, y: Float
+    var record: Int32
+}
+
+/// A texture a quad samples: where it lives in GL and how large it is.
+struct BoundTexture: Equatable {
+    var name: UInt32
+    var width: Int, height: Int
+}
+
+/// One draw call: a run of consecutive quads of a target.
+struct QuadDraw {
+    /// The run's range in `FrameBatches.indices`.
+    var first: Int, count: Int
+    var variant: ShaderVariant
+    /// Whether the draw blends; off only when every quad in it is opaque (`isOpaque`).
+    var blends: Bool
+    /// Bound to texture units 0..<textures.count; quads pick theirs by slot.
+    var textures: [BoundTexture]
+}
+
+/// The records, vertices and draw calls of one frame.
+struct FrameBatches {
+    /// Texels per record before the lighting terms; each lighting term adds two.
+    static let baseTexels = 13
+    /// Texture units a draw call may bind at once (Shaders/quad.frag's u_tex0...u_tex3).
+    static let textureSlots = 4
+
+    var records: [Float] = []
+    var vertices: [QuadVertex] = []
+    /// Triangles as indices into `vertices`.
+    var indices: [UInt32] = []
+    /// Per target, its draw calls in order.
+    var draws: [[QuadDraw]] = []
+
+    /// Empties the arrays, keeping their storage for the next frame.
+    mutating func reset() {
+        records.removeAll(keepingCapacity: true)
+        vertices.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        draws.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a target's quads. `texture(fill)` gives the texture a texture fill samples and,
+    /// for a target in a larger pooled texture, the target's own size.
+    mutating func add(_ quads: [DrawQuad], texture: (Fill) -> (BoundTexture, SIMD2<Int>?)?) {
+        var out: [QuadDraw] = []
+        var current: QuadDraw?
+        for q in quads {
+            guard q.cover.count >= 3 else { continue }
+            var variant = ShaderVariant(q)
+            var slot = 0
+            var sample: (BoundTexture, SIMD2<Int>?)?
+            if variant.contains(.texture) {
+                sample = texture(q.fill)
+                if sample == nil { variant.remove(.texture) }
+            }
+            // Blending an opaque quad changes nothing; a big one is worth a draw of its own without.
+            let opaque = Self.isOpaque(q)
+            let blends = current.map { opaque ? ($0.blends && !Self.isLarge(q)) : true } ?? !opaque
+            // Join the current draw if its shader computes this quad exactly (a superset of
+            // features), its blending is right, and its texture is bound there or a unit is free.
+            if var c = current, c.variant.isSuperset(of: variant), c.blends == blends {
+                if let (t, _) = sample {
+                    if let k = c.textures.firstIndex(of: t) {
+                        slot = k
+                    } else if c.textures.count < Self.textureSlots {
+                        slot = c.textures.count
+                        c.textures.append(t)
+                        current = c
+                    } else {
+                        out.append(c)
+                        current = nil
+                    }
+                }
+            } else if let c = current {
+                out.append(c)
+                current = nil
+            }
+            if current == nil {
+                current = QuadDraw(first: indices.count, count: 0, variant: variant, blends: !opaque, textures: sample.map { [$0.0] } ?? [])
+                slot = 0
+            }
+            let record = appendRecord(q, slot: slot, sample: sample)
+            let n = appendTriangles(q.cover, record: record)
+            current!.count += n
+        }
+        if let c = current { out.append(c) }
+        draws.append(out)
+    }
+
+    /// Whether every pixel the quad shades comes out with alpha exactly 1, so blending
+    /// (premultiplied source-over) would give the source: an opaque color, full opacity, hard
+    /// edges (coverage exactly 1 at every shaded pixel centre), no rounding, ring or mask.
+    static func isOpaque(_ q: DrawQuad) -> Bool {
+        guard case .color(let c) = q.fill, c.w == 1 else { return false }
+        return q.opacity == 1 && q.antialiasedEdges.isEmpty && !(q.cornerRadius > 0) && q.mask == nil && !(q.borderWidth > 0)
+    }
+
+    /// Whether the quad covers at least 64 x 64 pixels on screen.
+    static func isLarge(_ q: DrawQuad) -> Bool {
+        var area = 0.0
+        var previous = q.matrix.project(q.cover[q.cover.count - 1])
+        for p in q.cover {
+            let v = q.matrix.project(p)
+            area += previous.x * v.y - v.x * previous.y
+            previous = v
+        }
+        return abs(area) / 2 >= 4096
+    }
+
+    /// The cover's points as vertices and the fan p0, p1, ..., p(n-1) as indexed triangles
+    /// (p0, p(i+1), p(i+2)): the order Mesa's draw module splits a GL_TRIANGLE_FAN in
+    /// (measured: any other order moves v_local's interpolation by an ulp), so every pixel
+    /// comes out as when covers were drawn as fans. Each point is shaded once.
+    private mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32) -> Int {
+        let base = UInt32(vertices.count)
+        for p in cover { vertices.append(QuadVertex(x: Float(p.x), y: Float(p.y), record: record)) }
+        for i in 1..<UInt32(cover.count - 1) {
+            indices.append(base)
+            indices.append(base + i)
+            indices.append(base + i + 1)
+        }
+        return 3 * (cover.count - 2)
+    }
+
+    /// Appends the quad's record (layout: Shaders/quad.vert) and returns its offset in texels.
+    private mutating func appendRecord(_ q: DrawQuad, slot: Int, sample: (BoundTexture, SIMD2<Int>?)?) -> Int32 {
+        let offset = Int32(records.count / 4)
+        func texel(_ a: Float, _ b: Float, _ c: Float, _ d: Float) {
+            records.append(a); records.append(b); records.append(c); records.append(d)
+        }
+        func box(_ b: Box?) {
+            guard let b else { texel(0, 0, 0, 0); return }
+            texel(Float(b.minX), Float(b.minY), Float(b.maxX), Float(b.maxY))
+        }
+        func color(_ c: SIMD4<Float>) { texel(c.x, c.y, c.z, c.w) }
+        func row(_ r: SIMD4<Double>) { texel(Float(r.x), Float(r.y), Float(r.z), Float(r.w)) }
+        // Core Animation's field order m11, m12, ..., m44: the rows.
+        let m = q.matrix
+        row(m.r0); row(m.r1); row(m.r2); row(m.r3)
+        box(q.rect)
+        color(q.borderColor)
+        box(q.mask?.box)
+        var flags = Int(q.antialiasedEdges.rawValue & 15)
+        switch q.fill {
+        case .none: color(.zero)
+        case .color(let c): color(c); flags |= 1 << 7
+        case .image(_, let uv), .target(_, let uv):
+            box(uv)
+            if sample != nil { flags |= 2 << 7 | slot << 9 }
+        }
+        if q.mask != nil { flags |= 16 }
+        box(q.sampleClamp)
+        if q.sampleClamp != nil { flags |= 32 }
+        box(q.interior)
+        if q.interior != nil { flags |= 64 }
+        texel(Float(q.cornerRadius), Float(q.borderWidth), Float(q.mask?.radius ?? 0), q.opacity)
+        let lights = q.lighting.prefix(4)
+        // Contexts nested more than four deep: the rest of the product in one factor.
+        let rest = q.lighting.count > 4 ? q.lighting.dropFirst(4).reduce(Float(1)) { $0 * $1.factor } : 1
+        texel(Float(flags), Float(lights.count), rest, 0)
+        if let (t, size) = sample, let size {
+            // Powers of two (SurfacePool): 1 / size is exact.
+            texel(Float(size.x), Float(size.y), 1 / Float(t.width), 1 / Float(t.height))
+        } else {
+            texel(0, 0, 0, 0)
+        }
+        for l in lights {
+            texel(l.normal.x, l.normal.y, l.normal.z, l.ambient)
+            texel(l.direction.x, l.direction.y, l.direction.z, 0)
+        }
+        return offset
+    }
+}
