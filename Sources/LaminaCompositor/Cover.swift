@@ -39,7 +39,30 @@ func coverPolygon(_ q: DrawQuad) -> [SIMD2<Double>] {
                       HalfPlane(a: 0, b: 1, c: -b.minY), HalfPlane(a: 0, b: -1, c: b.maxY)]
         }
     }
-    return clip(rect.corners, clips)
+    return clip(outline(grown: rect, original: q.rect), clips)
+}
+
+/// The grown rectangle's corners (top-left, top-right, bottom-right, bottom-left, y down),
+/// with the original corners added where a hard (ungrown) edge meets a grown one. The extra
+/// points are collinear, so the polygon is the same; but a hard edge that another quad shares
+/// on screen (a seam) then has exactly that quad's end points, so a GPU rasterizing both
+/// computes one edge from the same two vertices and leaves no crack between them.
+func outline(grown g: Box, original o: Box) -> [SIMD2<Double>] {
+    var pts: [SIMD2<Double>] = []
+    func add(_ x: Double, _ y: Double) {
+        let p = SIMD2(x, y)
+        if pts.last != p { pts.append(p) }
+    }
+    add(g.minX, g.minY)
+    if g.minY == o.minY { add(o.minX, o.minY); add(o.maxX, o.minY) }   // a hard top edge
+    add(g.maxX, g.minY)
+    if g.maxX == o.maxX { add(o.maxX, o.minY); add(o.maxX, o.maxY) }   // a hard right edge
+    add(g.maxX, g.maxY)
+    if g.maxY == o.maxY { add(o.maxX, o.maxY); add(o.minX, o.maxY) }   // a hard bottom edge
+    add(g.minX, g.maxY)
+    if g.minX == o.minX { add(o.minX, o.maxY); add(o.minX, o.minY) }   // a hard left edge
+    if pts.count > 1, pts.first == pts.last { pts.removeLast() }
+    return pts
 }
 
 extension DrawQuad {

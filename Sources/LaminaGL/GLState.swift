@@ -43,6 +43,8 @@ final class GLState {
         epoxy_glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
         epoxy_glEnableVertexAttribArray(1)
         epoxy_glVertexAttribIPointer(1, 1, GLenum(GL_INT), stride, UnsafeRawPointer(bitPattern: MemoryLayout<QuadVertex>.offset(of: \.record)!))
+        epoxy_glEnableVertexAttribArray(2)
+        epoxy_glVertexAttribPointer(2, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: MemoryLayout<QuadVertex>.offset(of: \.px)!))
         epoxy_glBindVertexArray(0)
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
         #if DEBUG

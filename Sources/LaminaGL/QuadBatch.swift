@@ -38,8 +38,13 @@ struct ShaderVariant: OptionSet, Hashable {
 
 /// A vertex: a point of a cover polygon in local coordinates and its quad's record offset (in texels).
 struct QuadVertex {
+    /// The point in the quad's local coordinates (interpolated for shading).
     var x: Float, y: Float
     var record: Int32
+    /// The point in target pixels (X/W, Y/W) and its W, computed in Double: two quads sharing
+    /// an edge on screen get the very same Float vertices there, so GL rasterizes the edge
+    /// without a crack (from each quad's own Float matrix the two could differ by an ulp).
+    var px: Float, py: Float, pw: Float
 }
 
 /// A texture a quad samples: where it lives in GL and how large it is.
@@ -122,7 +127,7 @@ struct FrameBatches {
                 slot = 0
             }
             let record = appendRecord(q, slot: slot, sample: sample)
-            let n = appendTriangles(q.cover, record: record)
+            let n = appendTriangles(q.cover, matrix: q.matrix, record: record)
             current!.count += n
         }
         if let c = current { out.append(c) }
@@ -153,9 +158,13 @@ struct FrameBatches {
     /// (p0, p(i+1), p(i+2)): the order Mesa's draw module splits a GL_TRIANGLE_FAN in
     /// (measured: any other order moves v_local's interpolation by an ulp), so every pixel
     /// comes out as when covers were drawn as fans. Each point is shaded once.
-    private mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32) -> Int {
+    private mutating func appendTriangles(_ cover: [SIMD2<Double>], matrix: Mat4, record: Int32) -> Int {
         let base = UInt32(vertices.count)
-        for p in cover { vertices.append(QuadVertex(x: Float(p.x), y: Float(p.y), record: record)) }
+        for p in cover {
+            let h = matrix.map(p)
+            vertices.append(QuadVertex(x: Float(p.x), y: Float(p.y), record: record,
+                                       px: Float(h.x / h.w), py: Float(h.y / h.w), pw: Float(h.w)))
+        }
         for i in 1..<UInt32(cover.count - 1) {
             indices.append(base)
             indices.append(base + i)

@@ -44,8 +44,7 @@ public struct Parity: Sendable, CustomStringConvertible {
     /// Whether this meets Lamina's parity tolerance: every non-edge pixel within 2/255, every
     /// edge pixel within 24/255, and at least `minShare` of all pixels within 2/255.
     public func passes(minShare: Double = 0.995) -> Bool {
-        // TODO(session 2): add `edgeMax <= Parity.edgeTolerance` once GL and CPU break hard-edge ties alike.
-        nonEdgeMisses == 0 && exactShare >= minShare
+        nonEdgeMisses == 0 && edgeMax <= Parity.edgeTolerance && exactShare >= minShare
     }
 
     public var description: String {
