@@ -49,7 +49,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     guard edges.count > 1 else { return }
     // Bucket by direction so only nearly parallel edges are compared.
     let bins = 512
-    func bin(_ a: Double) -> Int { min(bins - 1, Int(a / .pi * Double(bins))) }
+    func bin(_ a: Double) -> Int { (a / .pi * Double(bins)).clampedToInt(in: 0...(bins - 1)) }
     var buckets = [[Int]](repeating: [], count: bins)
     for (k, e) in edges.enumerated() { buckets[bin(e.angle)].append(k) }
     var hard = Set<Int>()

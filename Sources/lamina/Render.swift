@@ -24,7 +24,8 @@ func applyScale(_ scale: Double?, to s: Scene) throws {
     s.canvas.scale = scale
     let w = s.canvas.width * scale, h = s.canvas.height * scale
     guard w.rounded() >= 1, h.rounded() >= 1, w <= 16384, h <= 16384 else {
-        throw ValidationError("--scale \(scale) would make a \(Int(w.rounded()))x\(Int(h.rounded())) image (1...16384 a side)")
+        let size = [w, h].map { $0 < 1e15 ? String(format: "%.0f", $0) : String(format: "%.3g", $0) }.joined(separator: "x")
+        throw ValidationError("--scale \(scale) would make a \(size) image (1...16384 a side)")
     }
 }
 
