@@ -221,7 +221,9 @@ final class PlanBuilder {
             if !m.layer.isDoubleSided && m.isBackFacing { continue }
             guard let ce = planeExtent(m.layer) else { continue }
             let local = clip(ce.corners, m.mat.inFrontOfEye)
-            guard let b = boundingBox(local.map { m.mat.project($0) }), b.minX.isFinite, b.maxX.isFinite, b.minY.isFinite, b.maxY.isFinite else { continue }
+            // Beyond 1e30 (geometry of 1e300 through the API) a member draws nothing (see
+            // DrawQuad.fitsInFloat); it must not make its parent's extent unusable either.
+            guard let b = boundingBox(local.map { m.mat.project($0) }), abs(b.minX) < 1e30, abs(b.maxX) < 1e30, abs(b.minY) < 1e30, abs(b.maxY) < 1e30 else { continue }
             e = e.map { $0.union(b) } ?? b
         }
         return e
@@ -260,7 +262,7 @@ final class PlanBuilder {
             quads[k].interior = interiorBox(quads[k])
             quads[k] = recentered(quads[k])
         }
-        quads.removeAll { $0.cover.isEmpty }
+        quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads))
         return targets.count - 1
     }

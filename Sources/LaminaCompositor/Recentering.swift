@@ -67,3 +67,21 @@ func recentered(_ q: DrawQuad) -> DrawQuad {
     }
     return out
 }
+
+extension DrawQuad {
+    /// Whether every number a renderer takes from the quad is finite in Float (|x| < 1e30),
+    /// after re-expression. A quad that is not (geometry of 1e300 given through the API)
+    /// draws nothing, on both renderers alike, rather than NaN in GL and something else on the CPU.
+    var fitsInFloat: Bool {
+        func ok(_ x: Double) -> Bool { abs(x) < 1e30 }
+        func ok(_ b: Box) -> Bool { ok(b.minX) && ok(b.minY) && ok(b.maxX) && ok(b.maxY) }
+        let m = matrix
+        guard [m.r0, m.r1, m.r2, m.r3].allSatisfy({ ok($0.x) && ok($0.y) && ok($0.z) && ok($0.w) }),
+              ok(rect), ok(cornerRadius), ok(borderWidth), cover.allSatisfy({ ok($0.x) && ok($0.y) }) else { return false }
+        if let mask, !(ok(mask.box) && ok(mask.radius)) { return false }
+        switch fill {
+        case .image(_, let uv), .target(_, let uv): return ok(uv)
+        default: return true
+        }
+    }
+}

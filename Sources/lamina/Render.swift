@@ -29,6 +29,23 @@ func applyScale(_ scale: Double?, to s: Scene) throws {
     }
 }
 
+/// The most pixels a plan's targets (the output included) may hold in all: about 400 MB of
+/// RGBA8 and some 20 seconds on the CPU. Above it `lamina render` refuses the scene rather
+/// than run out of memory or time.
+let planPixelBudget = 100_000_000
+
+/// Refuses a plan whose targets exceed `planPixelBudget`, saying where the pixels went.
+func checkBudget(_ plan: RenderPlan) throws {
+    let total = plan.targets.reduce(0) { $0 + $1.width * $1.height }
+    guard total > planPixelBudget else { return }
+    let out = plan.targets[plan.outputIndex]
+    let largest = plan.targets.dropLast().map { $0.width * $0.height }.max() ?? 0
+    throw CLIError("the scene needs \(total / 1_000_000)M pixels of images (a \(out.width)x\(out.height) output and "
+        + "\(plan.targets.count - 1) offscreen targets, the largest \(largest / 1_000_000)M pixels), over the limit of "
+        + "\(planPixelBudget / 1_000_000)M: use a smaller --scale, or fewer nested layers that need their own target "
+        + "(group opacity, masksToBounds, or 3D inside a flattening layer)")
+}
+
 /// `lamina render SCENE -o OUT.png`, at a time, or a numbered frame sequence.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -73,7 +90,13 @@ struct Render: ParsableCommand {
         let compositor = Compositor(options: compositorOptions(forceTargets: forceTargets))
         func image(at t: Double?) throws -> CGImage {
             let root = t.map { s.root.presentationTree(at: $0) } ?? s.root
-            let plan = compositor.compile(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
+            let plan: RenderPlan
+            do {
+                plan = try compositor.compileChecked(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
+            } catch let e as CompositorError {
+                throw CLIError("cannot render \(scene): \(e)")
+            }
+            try checkBudget(plan)
             return try renderer.render(plan)
         }
         if time != nil || frames != nil { s.attachAnimations() }
