@@ -40,8 +40,8 @@ func checkBudget(_ plan: RenderPlan) throws {
     guard total > planPixelBudget else { return }
     let out = plan.targets[plan.outputIndex]
     let largest = plan.targets.dropLast().map { $0.width * $0.height }.max() ?? 0
-    throw CLIError("the scene needs \(total / 1_000_000)M pixels of images (a \(out.width)x\(out.height) output and "
-        + "\(plan.targets.count - 1) offscreen targets, the largest \(largest / 1_000_000)M pixels), over the limit of "
+    let offscreen = plan.targets.count == 1 ? "" : " and \(plan.targets.count - 1) offscreen targets, the largest \(largest / 1_000_000)M pixels"
+    throw CLIError("the scene needs \(total / 1_000_000)M pixels of images (a \(out.width)x\(out.height) output\(offscreen)), over the limit of "
         + "\(planPixelBudget / 1_000_000)M: use a smaller --scale, or fewer nested layers that need their own target "
         + "(group opacity, masksToBounds, or 3D inside a flattening layer)")
 }
