@@ -107,7 +107,10 @@ final class BSPNode {
 
     init(_ p: DrawPolygon) { plane = p; coplanar = [p] }
 
-    func insert(_ p: DrawPolygon) {
+    /// Inserts `p`; `splits` is how many more splits the sort may make (a guard: 10,000
+    /// mutually intersecting planes would otherwise make millions of pieces). Past it a
+    /// straddling polygon goes whole to the side its centroid is on.
+    func insert(_ p: DrawPolygon, splits: inout Int) {
         var node = self
         let pending = p
         // Iterative descent for the non-splitting cases, so a long chain cannot overflow the stack.
@@ -123,8 +126,18 @@ final class BSPNode {
                 guard let b = node.back else { node.back = BSPNode(pending); return }
                 node = b
             case .split(let f, let b):
-                if let nf = node.front { nf.insert(f) } else { node.front = BSPNode(f) }
-                if let nb = node.back { nb.insert(b) } else { node.back = BSPNode(b) }
+                guard splits > 0 else {
+                    let front = pending.distances(to: node.plane).reduce(0, +) >= 0
+                    guard let next = front ? node.front : node.back else {
+                        if front { node.front = BSPNode(pending) } else { node.back = BSPNode(pending) }
+                        return
+                    }
+                    node = next
+                    continue
+                }
+                splits -= 1
+                if let nf = node.front { nf.insert(f, splits: &splits) } else { node.front = BSPNode(f) }
+                if let nb = node.back { nb.insert(b, splits: &splits) } else { node.back = BSPNode(b) }
                 return
             }
         }
@@ -139,6 +152,9 @@ final class BSPNode {
         last?.backToFront(&out)
     }
 }
+
+/// The most splits one depth sort makes (far more than any real scene needs).
+let maxSplits = 20_000
 
 /// Orders polygons back to front, splitting where they intersect. Cheap paths first:
 /// all in one plane (tie order), all planes parallel (sort by offset), or z ranges that do
@@ -174,7 +190,8 @@ func depthSort(_ polygons: [DrawPolygon]) -> [DrawPolygon] {
         return byDepth.map { polygons[$0] }
     }
     let root = BSPNode(polygons[0])
-    for p in polygons.dropFirst() { root.insert(p) }
+    var splits = maxSplits
+    for p in polygons.dropFirst() { root.insert(p, splits: &splits) }
     var out: [DrawPolygon] = []
     root.backToFront(&out)
     return out

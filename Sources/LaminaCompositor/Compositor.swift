@@ -39,8 +39,19 @@ public struct CompositorOptions: Sendable {
     }
 }
 
+/// Why a layer tree cannot be compiled for a canvas.
+public struct CompositorError: Error, CustomStringConvertible, Equatable {
+    /// What is wrong.
+    public let description: String
+    /// An error saying `description`.
+    public init(_ description: String) { self.description = description }
+}
+
 /// Turns layer trees into render plans.
 public struct Compositor: Sendable {
+    /// The largest output image side, in pixels, that `compile` makes.
+    public static let maxOutputSide = 16384
+
     /// How trees are compiled.
     public var options: CompositorOptions
 
@@ -48,13 +59,34 @@ public struct Compositor: Sendable {
     public init(options: CompositorOptions = CompositorOptions()) { self.options = options }
 
     /// Compiles the tree under `root` for a canvas of `width` x `height` points at `scale`
-    /// pixels per point over `background` (nil: clear).
+    /// pixels per point over `background` (nil: clear). A canvas `compileChecked` refuses
+    /// (sizes or scale not finite and positive, or an image side over `maxOutputSide`) gives
+    /// a plan of one empty 1 x 1 target instead: nothing drawn, nothing allocated, no trap.
     public func compile(root: CALayer, width: Double, height: Double, scale: Double = 1, background: CGColor? = nil) -> RenderPlan {
+        do {
+            return try compileChecked(root: root, width: width, height: height, scale: scale, background: background)
+        } catch {
+            return RenderPlan(targets: [RenderTarget(label: "output", width: 1, height: 1, clearColor: .zero, quads: [])], images: [])
+        }
+    }
+
+    /// Compiles like `compile`, but throws a `CompositorError` for a canvas that cannot be
+    /// drawn: a width, height or scale that is not a finite positive number, or an output
+    /// image (each side `size * scale`, rounded, at least 1) over `maxOutputSide` pixels a side.
+    public func compileChecked(root: CALayer, width: Double, height: Double, scale: Double = 1, background: CGColor? = nil) throws -> RenderPlan {
         if root.hasRunningAnimations(at: CACurrentMediaTime()) {
             CompositorNotes.once(CompositorNotes.animatedModelTree, "compiling a model tree whose animations are running draws the model values; compile root.presentationTree(at: time) to draw them as they move (LayerRenderer does)")
         }
+        for (name, v) in [("width", width), ("height", height), ("scale", scale)] where !(v > 0 && v.isFinite) {
+            throw CompositorError("the canvas \(name) must be a finite positive number, not \(v)")
+        }
+        let side = Self.maxOutputSide
+        guard width * scale < Double(side) + 0.5, height * scale < Double(side) + 0.5 else {
+            throw CompositorError(String(format: "a %.6g x %.6g pixel image is too large (at most %d pixels a side)", width * scale, height * scale, side))
+        }
         let builder = PlanBuilder(options: options)
-        let pw = max(1, Int((width * scale).rounded())), ph = max(1, Int((height * scale).rounded()))
+        let pw = (width * scale).clampedToInt(in: 1...side, rounding: .toNearestOrAwayFromZero)
+        let ph = (height * scale).clampedToInt(in: 1...side, rounding: .toNearestOrAwayFromZero)
         let canvas = Plane.canvas(root: root, width: width, height: height)
         let toPixels = Mat4.scale(scale, scale)
         let items = builder.content(of: canvas, planeToTarget: toPixels, viewport: Box(minX: 0, minY: 0, maxX: Double(pw), maxY: Double(ph)))

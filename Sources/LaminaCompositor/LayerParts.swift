@@ -51,9 +51,12 @@ struct LayerParts {
             }
             background = q
         }
-        if let image, hasImage {
-            let rect = Self.gravityRect(layer, image: image)
-            let cr = layer.contentsRect
+        // A degenerate contents rect (no area, or not finite) or a gravity rect with no area
+        // draws nothing: there is no image to stretch (and texture coordinates would divide by 0).
+        let cr = layer.contentsRect
+        let crUsable = cr.width > 0 && cr.height > 0 && cr.width.isFinite && cr.height.isFinite && cr.minX.isFinite && cr.minY.isFinite
+        if let image, hasImage, crUsable, case let rect = Self.gravityRect(layer, image: image),
+           !rect.isEmpty, rect.width.isFinite, rect.height.isFinite {
             var q = quad("contents", rect: rect, radius: 0,
                          fill: .image(index: -1, uv: Box(minX: cr.minX, minY: cr.minY, maxX: cr.maxX, maxY: cr.maxY)))
             if layer.masksToBounds { q.mask = RoundedBox(box: bounds, radius: radius) }

@@ -72,8 +72,12 @@ final class PlanBuilder {
         let visible = clip(bounds.corners, planeToTarget.inFrontOfEye)
         guard !visible.isEmpty else { return nil }
         let stretch = visible.map { planeToTarget.stretch($0).max }.max() ?? 1
-        let scale = min(max(stretch, 0.25), 8)
-        guard let image = render(layer, scale) else { return nil }
+        // Text images stay within a target's size limit (and 16M pixels): a bigger layer's text
+        // is drawn at a reduced scale, softer but not dropped.
+        let side = Double(options.maxTargetSize)
+        let fit = min(side / bounds.width, side / bounds.height, (16_000_000 / (bounds.width * bounds.height)).squareRoot())
+        let scale = min(max(stretch, 0.25), 8, fit)
+        guard scale > 0, scale.isFinite, let image = render(layer, scale) else { return nil }
         let full = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
         // The image is bounds-sized: its own transparent margins carry the glyph edges.
         let uv = Box(minX: 0, minY: 0, maxX: bounds.width * scale / Double(image.width), maxY: bounds.height * scale / Double(image.height))
@@ -156,7 +160,7 @@ final class PlanBuilder {
         let view = [HalfPlane(a: 1, b: 0, c: -grown.minX), HalfPlane(a: -1, b: 0, c: grown.maxX),
                     HalfPlane(a: 0, b: 1, c: -grown.minY), HalfPlane(a: 0, b: -1, c: grown.maxY)].map { toTarget.pullBack($0) }
         let visible = clip(clip(extent.corners, toTarget.inFrontOfEye), view)
-        guard var r = boundingBox(visible), !r.isEmpty else { return nil }
+        guard var r = boundingBox(visible), !r.isEmpty, r.width.isFinite, r.height.isFinite else { return nil }
         let pad = Double(options.targetPadding)
         let limit = Double(options.maxTargetSize) - 2 * pad
         var s: Double
@@ -182,7 +186,8 @@ final class PlanBuilder {
             s = min(s, wLimit / max(r.width, 1e-9), hLimit / max(r.height, 1e-9))
             resampled = true
         }
-        let w = max(1, Int((r.width * s).rounded(.up))), h = max(1, Int((r.height * s).rounded(.up)))
+        let most = max(1, options.maxTargetSize)
+        let w = (r.width * s).clampedToInt(in: 1...most, rounding: .up), h = (r.height * s).clampedToInt(in: 1...most, rounding: .up)
         // A plane whose drawing stays inside its bounds gets its silhouette from the quad
         // (anti-aliased analytically on the output), so its own edges are drawn hard inside.
         let bounds = Box(layer.bounds)
@@ -261,7 +266,9 @@ final class PlanBuilder {
             if !m.layer.isDoubleSided && m.isBackFacing { continue }
             guard let ce = planeExtent(m.layer) else { continue }
             let local = clip(ce.corners, m.mat.inFrontOfEye)
-            guard let b = boundingBox(local.map { m.mat.project($0) }), b.minX.isFinite, b.maxX.isFinite, b.minY.isFinite, b.maxY.isFinite else { continue }
+            // Beyond 1e30 (geometry of 1e300 through the API) a member draws nothing (see
+            // DrawQuad.fitsInFloat); it must not make its parent's extent unusable either.
+            guard let b = boundingBox(local.map { m.mat.project($0) }), abs(b.minX) < 1e30, abs(b.maxX) < 1e30, abs(b.minY) < 1e30, abs(b.maxY) < 1e30 else { continue }
             e = e.map { $0.union(b) } ?? b
         }
         return e
@@ -298,8 +305,9 @@ final class PlanBuilder {
         for k in quads.indices {
             quads[k].cover = coverPolygon(quads[k])
             quads[k].interior = interiorBox(quads[k])
+            quads[k] = recentered(quads[k])
         }
-        quads.removeAll { $0.cover.isEmpty }
+        quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads))
         return targets.count - 1
     }

@@ -36,8 +36,10 @@ extension RenderPlan {
     }
 
     private func hex(_ c: PremultipliedColor) -> String {
-        String(format: "#%02X%02X%02X%02X", Int((c.x * 255).rounded()), Int((c.y * 255).rounded()), Int((c.z * 255).rounded()), Int((c.w * 255).rounded())) + " (premultiplied)"
+        String(format: "#%02X%02X%02X%02X", byte(c.x), byte(c.y), byte(c.z), byte(c.w)) + " (premultiplied)"
     }
 
     private func fmt(_ d: Double) -> String { String(format: "%.4g", d) }
+    /// A color component as 0...255 (clamped: a broken color still describes).
+    private func byte(_ x: Float) -> Int { (Double(x) * 255).clampedToInt(in: 0...255, rounding: .toNearestOrAwayFromZero) }
 }

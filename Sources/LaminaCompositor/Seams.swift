@@ -1,4 +1,5 @@
 import Foundation
+import QuartzCore
 // Shared edges: where two layers' projected edges coincide with the layers on opposite
 // sides (the faces of a closed cube), per-layer anti-aliasing would leave a seam through
 // which the background shows. Core Animation shows such seams; Lamina draws those edges
@@ -51,12 +52,12 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     var cellsOf = [[SIMD2<Int>]](repeating: [], count: edges.count)
     for (k, e) in edges.enumerated() {
         let len = ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
-        let steps = max(1, Int((len / cell).rounded(.up)))
+        let steps = (len / cell).clampedToInt(in: 1...4096, rounding: .up)  // edges are clipped to the target
         var seen = Set<SIMD2<Int>>()
         for s in 0..<steps {
             let p = e.a + (e.b - e.a) * (Double(s) / Double(steps)), q = e.a + (e.b - e.a) * (Double(s + 1) / Double(steps))
-            let x0 = Int(((min(p.x, q.x) - seamTolerance) / cell).rounded(.down)), x1 = Int(((max(p.x, q.x) + seamTolerance) / cell).rounded(.down))
-            let y0 = Int(((min(p.y, q.y) - seamTolerance) / cell).rounded(.down)), y1 = Int(((max(p.y, q.y) + seamTolerance) / cell).rounded(.down))
+            let x0 = ((min(p.x, q.x) - seamTolerance) / cell).clampedToInt(in: -4096...4096, rounding: .down), x1 = ((max(p.x, q.x) + seamTolerance) / cell).clampedToInt(in: -4096...4096, rounding: .down)
+            let y0 = ((min(p.y, q.y) - seamTolerance) / cell).clampedToInt(in: -4096...4096, rounding: .down), y1 = ((max(p.y, q.y) + seamTolerance) / cell).clampedToInt(in: -4096...4096, rounding: .down)
             for y in y0...y1 { for x in x0...x1 where seen.insert(SIMD2(x, y)).inserted { grid[SIMD2(x, y), default: []].append(k) } }
         }
         cellsOf[k] = Array(seen)

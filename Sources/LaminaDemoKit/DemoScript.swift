@@ -10,6 +10,8 @@
 //     wait 1.2              # let 1.2 s pass on the virtual clock (frames drawn at 60 fps)
 //     screenshot NAME       # write NAME.png (and NAME.json, the scene as drawn) into the output folder
 
+import QuartzCore
+
 /// One step of a script.
 public enum ScriptStep: Equatable, Sendable {
     /// `size W H`: the window's content size (first step only).
@@ -69,7 +71,7 @@ public enum DemoScript {
                 try count(1)
                 let n = try number(0)
                 guard n >= 1, n == n.rounded() else { throw fail("scene: a scene number from 1") }
-                steps.append(.scene(Int(n)))
+                steps.append(.scene(n.clampedToInt(in: 1...Int(Int32.max))))
             case "key":
                 try count(1)
                 guard let k = DemoKey(name: args[0]) else { throw fail("key: unknown key \"\(args[0])\" (tab space l p d r s escape 1-9)") }

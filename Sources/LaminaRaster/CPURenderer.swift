@@ -41,7 +41,10 @@ struct Texture {
             uv.x = min(max(uv.x, c.x + hx), c.z - hx)
             uv.y = min(max(uv.y, c.y + hy), c.w - hy)
         }
-        let tx = uv.x * Float(width) - 0.5, ty = uv.y * Float(height) - 0.5
+        // Clamp-to-edge makes anything past a texel beyond the edges the same; clamping here
+        // also keeps the Int conversions below in range (a NaN samples nothing).
+        guard uv.x == uv.x, uv.y == uv.y else { return .zero }
+        let tx = min(max(uv.x * Float(width) - 0.5, -2), Float(width) + 1), ty = min(max(uv.y * Float(height) - 0.5, -2), Float(height) + 1)
         let fx = tx.rounded(.down), fy = ty.rounded(.down)
         let ax = tx - fx, ay = ty - fy
         let x0 = min(max(Int(fx), 0), width - 1), x1 = min(max(Int(fx) + 1, 0), width - 1)
@@ -103,7 +106,8 @@ public struct CPURenderer: Sendable {
         let pts = q.cover.map { m.project($0) }
         guard pts.count >= 3, pts.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
         let raster = PolygonRaster(pts)
-        let y0 = max(0, Int((pts.map(\.y).min()! - 0.5).rounded(.down))), y1 = min(canvas.height - 1, Int((pts.map(\.y).max()! + 0.5).rounded(.up)))
+        let y0 = (pts.map(\.y).min()! - 0.5).clampedToInt(in: 0...canvas.height, rounding: .down)
+        let y1 = (pts.map(\.y).max()! + 0.5).clampedToInt(in: -1...(canvas.height - 1), rounding: .up)
         guard y0 <= y1 else { return }
         for py in y0...y1 {
             let cy = Double(py) + 0.5
@@ -185,7 +189,8 @@ struct PolygonRaster {
         }
         lo = max(lo, -2); hi = min(hi, Double(width) + 2)
         guard lo <= hi else { return nil }
-        var xa = max(0, Int((lo - 0.5).rounded(.down)) - 1), xb = min(width - 1, Int((hi - 0.5).rounded(.up)) + 1)
+        var xa = max(0, (lo - 0.5).clampedToInt(in: -3...(width + 2), rounding: .down) - 1)
+        var xb = min(width - 1, (hi - 0.5).clampedToInt(in: -3...(width + 2), rounding: .up) + 1)
         while xa <= xb && !inside(Double(xa) + 0.5, y) { xa += 1 }
         while xb >= xa && !inside(Double(xb) + 0.5, y) { xb -= 1 }
         return xa <= xb ? (xa, xb) : nil

@@ -68,7 +68,8 @@ func gradients(_ u: QuadUniforms, _ p: SIMD2<Float>) -> Gradients {
     return Gradients(g0: g0, g1: g1, lx: (g0 * g0).sum().squareRoot(), ly: (g1 * g1).sum().squareRoot())
 }
 
-@inline(__always) func saturate(_ x: Float) -> Float { min(max(x, 0), 1) }
+/// x clamped to 0...1 (NaN gives 0: a broken value never reaches a UInt8 conversion).
+@inline(__always) func saturate(_ x: Float) -> Float { x > 0 ? min(x, 1) : 0 }
 
 /// Coverage of the (rounded) rectangle r at p; `aa` selects anti-aliased edges (others count as inside).
 @inline(__always)

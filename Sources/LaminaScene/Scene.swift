@@ -48,9 +48,11 @@ public struct Canvas: Equatable {
         self.width = width; self.height = height; self.scale = scale; self.background = background
     }
 
-    /// The output image size in pixels: width*scale x height*scale, each rounded to nearest.
+    /// The output image size in pixels: width*scale x height*scale, each rounded to nearest
+    /// (clamped to 0...2^31 - 1; NaN gives 0, so a bad size never traps here).
     public var pixelSize: (width: Int, height: Int) {
-        (Int((width * scale).rounded()), Int((height * scale).rounded()))
+        ((width * scale).clampedToInt(in: 0...Int(Int32.max), rounding: .toNearestOrAwayFromZero),
+         (height * scale).clampedToInt(in: 0...Int(Int32.max), rounding: .toNearestOrAwayFromZero))
     }
 }
 

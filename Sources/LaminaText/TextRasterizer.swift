@@ -62,6 +62,23 @@ public final class TextRasterizer: @unchecked Sendable {
         if let library { FT_Done_FreeType(library) }
     }
 
+    /// The largest side of a text image, in pixels.
+    public static let maxImageSide = 16384
+    /// The most pixels a text image may have.
+    public static let maxImagePixels = 64_000_000
+
+    /// The scale `image(for:scale:)` draws a `width` x `height` point layer at: `scale`, or
+    /// when that image would exceed `maxImageSide` or `maxImagePixels`, the largest scale
+    /// that fits (the text is drawn softer, never dropped).
+    public static func fittingScale(width: Double, height: Double, scale: Double) -> Double {
+        let w = (width * scale).rounded(.up), h = (height * scale).rounded(.up)
+        let side = Double(maxImageSide), pixels = Double(maxImagePixels)
+        guard w > side || h > side || w * h > pixels else { return scale }
+        // Shrunk a little more than exactly, so the rounded-up sides fit too.
+        let k = min(side / w, side / h, (pixels / (w * h)).squareRoot()) * 0.999
+        return scale * k
+    }
+
     struct Glyph { let index: FT_UInt; let advance: Double; let scalar: Unicode.Scalar }
     struct Line { var glyphs: [Glyph]; var width: Double; var spaces: Int; var endsParagraph: Bool }
 
@@ -76,8 +93,13 @@ public final class TextRasterizer: @unchecked Sendable {
         default: return nil
         }
         let b = layer.bounds
-        let w = Int((b.width * scale).rounded(.up)), h = Int((b.height * scale).rounded(.up))
-        guard !text.isEmpty, w > 0, h > 0, w * h <= 64_000_000, layer.fontSize > 0 else { return nil }
+        guard !text.isEmpty, layer.fontSize > 0, layer.fontSize.isFinite, scale > 0, scale.isFinite,
+              b.width > 0, b.height > 0, b.width.isFinite, b.height.isFinite else { return nil }
+        let s = Self.fittingScale(width: b.width, height: b.height, scale: scale)
+        // Checked before any conversion to Int: fittingScale keeps both sides within the limits.
+        let w = Int((b.width * s).rounded(.up)), h = Int((b.height * s).rounded(.up))
+        guard w > 0, h > 0 else { return nil }
+        let scale = s
         let color = layer.foregroundColor ?? .white
         lock.lock()
         defer { lock.unlock() }
@@ -98,6 +120,9 @@ public final class TextRasterizer: @unchecked Sendable {
     private func draw(_ text: String, layer: CATextLayer, color: CGColor, width w: Int, height h: Int, scale: Double) -> CGImage? {
         guard let face else { return nil }
         let px = Double(layer.fontSize) * scale
+        // FreeType takes at most 65535 pixels per em; a larger glyph's visible part starts
+        // below any text image (whose sides are at most maxImageSide), so nothing is lost.
+        guard px > 0, px <= 65535 else { return nil }
         guard FT_Set_Char_Size(face, 0, FT_F26Dot6((px * 64).rounded()), 72, 72) == 0 else { return nil }
         // Font-wide vertical metrics (in pixels), as browsers take them from the font.
         let units = Double(face.pointee.units_per_EM)
@@ -129,8 +154,8 @@ public final class TextRasterizer: @unchecked Sendable {
                 FT_Set_Transform(face, nil, &delta)
                 if FT_Load_Glyph(face, g.index, Int32(1 << 2) | Int32(1 << 16)) == 0, let slot = face.pointee.glyph {
                     let bm = slot.pointee.bitmap
-                    let left = Int(x.rounded(.down)) + Int(slot.pointee.bitmap_left)
-                    let top = Int(baseline) - Int(slot.pointee.bitmap_top)
+                    let left = x.clampedToInt(in: -(1 << 40)...(1 << 40), rounding: .down) + Int(slot.pointee.bitmap_left)
+                    let top = baseline.clampedToInt(in: -(1 << 40)...(1 << 40)) - Int(slot.pointee.bitmap_top)
                     if let buffer = bm.buffer {
                         for r in 0..<Int(bm.rows) {
                             let y = top + r
@@ -149,8 +174,10 @@ public final class TextRasterizer: @unchecked Sendable {
             }
         }
         FT_Set_Transform(face, nil, nil)
-        let a = Double(color.rgba.alpha)
-        let rgb = [color.rgba.red, color.rgba.green, color.rgba.blue].map { Double($0) * a }
+        // Components clamped to 0...1 (a color made through the API may hold anything).
+        func unit(_ v: Double) -> Double { v > 0 ? min(v, 1) : 0 }
+        let a = unit(Double(color.rgba.alpha))
+        let rgb = [color.rgba.red, color.rgba.green, color.rgba.blue].map { unit(Double($0)) * a }
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         var any = false
         for k in 0..<(w * h) where coverage[k] > 0 {

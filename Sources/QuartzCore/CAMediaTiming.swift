@@ -158,6 +158,6 @@ extension CAMediaTiming {
         if !isActive && time > 0 && r == 0 { k -= 1; r = period }
         var it = r
         if autoreverses && r > d { it = 2 * d - r }
-        return CAMediaTimingSample(fraction: min(max(it / d, 0), 1), iterationTime: it, iteration: Int(max(k, 0)), isActive: isActive)
+        return CAMediaTimingSample(fraction: min(max(it / d, 0), 1), iterationTime: it, iteration: k.clampedToInt(in: 0...Int.max), isActive: isActive)
     }
 }

@@ -127,7 +127,7 @@ final class DemoRunner {
             case .click: app.click()
             case .scroll(let d): app.scroll(d)
             case .wait(let t):
-                let frames = Int((t / dt).rounded())
+                let frames = (t / dt).clampedToInt(in: 0...Int(Int32.max), rounding: .toNearestOrAwayFromZero)
                 for _ in 0..<frames { try tick() }
             case .screenshot(let name): try screenshot(name)
             }

@@ -34,9 +34,26 @@ func applyScale(_ scale: Double?, to s: Scene) throws {
     s.canvas.scale = scale
     let w = s.canvas.width * scale, h = s.canvas.height * scale
     guard w.rounded() >= 1, h.rounded() >= 1, w <= 16384, h <= 16384 else {
-        let size = [w, h].map { $0 <= 16384 ? String(Int($0.rounded())) : String(format: "%.6g", $0) }.joined(separator: "x")
+        let size = [w, h].map { $0 < 1e15 ? String(format: "%.0f", $0) : String(format: "%.3g", $0) }.joined(separator: "x")
         throw CLIError("--scale \(scale) would make a \(size) image (1...16384 pixels a side)")
     }
+}
+
+/// The most pixels a plan's targets (the output included) may hold in all: about 400 MB of
+/// RGBA8 and some 20 seconds on the CPU. Above it `lamina render` refuses the scene rather
+/// than run out of memory or time.
+let planPixelBudget = 100_000_000
+
+/// Refuses a plan whose targets exceed `planPixelBudget`, saying where the pixels went.
+func checkBudget(_ plan: RenderPlan) throws {
+    let total = plan.targets.reduce(0) { $0 + $1.width * $1.height }
+    guard total > planPixelBudget else { return }
+    let out = plan.targets[plan.outputIndex]
+    let largest = plan.targets.dropLast().map { $0.width * $0.height }.max() ?? 0
+    let offscreen = plan.targets.count == 1 ? "" : " and \(plan.targets.count - 1) offscreen targets, the largest \(largest / 1_000_000)M pixels"
+    throw CLIError("the scene needs \(total / 1_000_000)M pixels of images (a \(out.width)x\(out.height) output\(offscreen)), over the limit of "
+        + "\(planPixelBudget / 1_000_000)M: use a smaller --scale, or fewer nested layers that need their own target "
+        + "(group opacity, masksToBounds, or 3D inside a flattening layer)")
 }
 
 /// `lamina render SCENE -o OUT.png`, at a time, or a numbered frame sequence.
@@ -92,7 +109,7 @@ struct Render: ParsableCommand {
     func run() throws {
         let s = try loadScene(scene)
         try applyScale(scale, to: s)
-        let source = FrameSource(scene: s, renderer: try Renderer(backend: backend),
+        let source = FrameSource(scene: s, path: scene, renderer: try Renderer(backend: backend),
                                  compositor: Compositor(options: compositorOptions(forceTargets: forceTargets)))
         func image(at t: Double?) throws -> CGImage { try source.image(at: t) }
         if time != nil || frames != nil { s.attachAnimations() }
@@ -157,14 +174,22 @@ final class Renderer {
 /// of it) and the renderer locks its GL context, so frames may be made on several threads.
 struct FrameSource: @unchecked Sendable {
     let scene: Scene
+    /// The scene file, for messages.
+    let path: String
     let renderer: Renderer
     let compositor: Compositor
 
-    /// The scene at time t (nil: the model values).
+    /// The scene at time t (nil: the model values); a plan over the pixel budget is refused.
     func image(at t: Double?) throws -> CGImage {
         let s = scene
         let root = t.map { s.root.presentationTree(at: $0) } ?? s.root
-        let plan = compositor.compile(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
+        let plan: RenderPlan
+        do {
+            plan = try compositor.compileChecked(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
+        } catch let e as CompositorError {
+            throw CLIError("cannot render \(path): \(e)")
+        }
+        try checkBudget(plan)
         return try renderer.render(plan)
     }
 }

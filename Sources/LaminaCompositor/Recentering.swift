@@ -1,0 +1,87 @@
+// Quads whose local coordinates are huge (a layer 1e9 points tall of which a few pixels
+// show; a contents image stretched by an aspect-fill of a 1e-9-wide contents rect) or whose
+// map stretches enormously (a 1e12 scale) are exact in the compositor's and the CPU
+// renderer's Doubles, but GL interpolates and inverts in Float: at 5e8 a Float steps by 32,
+// and under a 1e12 stretch one pixel is 1e-12 local units, far below a Float's step. Such a
+// quad is re-expressed in local units near pixels, around the part that can show: the origin
+// moved to the middle of its cover polygon, the unit scaled by its stretch there, and its
+// rectangle cut to the cover grown by everything that reaches inward from an edge (a pixel of
+// anti-aliasing, the corner radius, the border), so no visible pixel changes. Texture
+// coordinates are cut with the rectangle.
+
+/// Local coordinates beyond this magnitude get a quad re-expressed (ordinary scenes stay far
+/// below it, so their quads are untouched).
+let recenteringThreshold = 1e5
+/// Pixels per local unit outside 1/limit...limit get a quad rescaled.
+let rescalingLimit = 1e3
+
+/// `q` (its cover already computed) re-expressed near pixel units around its cover when its
+/// local coordinates or its stretch are extreme; otherwise `q` itself.
+func recentered(_ q: DrawQuad) -> DrawQuad {
+    let r = q.rect
+    guard let cover = boundingBox(q.cover), cover.minX.isFinite, cover.maxX.isFinite, cover.minY.isFinite, cover.maxY.isFinite else { return q }
+    let stretches = q.cover.map { q.matrix.stretch($0) }
+    let maxStretch = stretches.map(\.max).max() ?? 0, minStretch = stretches.map(\.min).min() ?? 0
+    let huge = max(abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) > recenteringThreshold
+    let rescale = maxStretch.isFinite && maxStretch > 0 && (maxStretch > rescalingLimit || maxStretch < 1 / rescalingLimit)
+    guard huge || rescale else { return q }
+    // Local units per pixel at worst: the anti-aliasing margin (as coverPolygon takes it).
+    let pixel = minStretch > 0 && minStretch.isFinite ? 1 / minStretch : 0
+    let reach = pixel + 1 / max(maxStretch, 1e-300) + q.cornerRadius + q.borderWidth
+    let keep = cover.insetBy(-reach)
+    // The rectangle cut to what can show (a side is cut only when it lies beyond `keep`).
+    let cut = Box(minX: max(r.minX, keep.minX), minY: max(r.minY, keep.minY), maxX: min(r.maxX, keep.maxX), maxY: min(r.maxY, keep.maxY))
+    guard !cut.isEmpty else { return q }
+    var out = q
+    func cutUV(_ uv: Box) -> Box {
+        Box(minX: uv.minX + (cut.minX - r.minX) / r.width * uv.width, minY: uv.minY + (cut.minY - r.minY) / r.height * uv.height,
+            maxX: uv.minX + (cut.maxX - r.minX) / r.width * uv.width, maxY: uv.minY + (cut.maxY - r.minY) / r.height * uv.height)
+    }
+    switch q.fill {
+    case .image(let i, let uv): out.fill = .image(index: i, uv: cutUV(uv))
+    case .target(let i, let uv): out.fill = .target(index: i, uv: cutUV(uv))
+    default: break
+    }
+    // local' = (local - o) * k: the origin in the middle of the cover, about a pixel per unit.
+    let o = SIMD2((cover.minX + cover.maxX) / 2, (cover.minY + cover.maxY) / 2)
+    let k = rescale ? maxStretch : 1
+    func moved(_ p: SIMD2<Double>) -> SIMD2<Double> { (p - o) * k }
+    func moved(_ b: Box) -> Box { Box(minX: (b.minX - o.x) * k, minY: (b.minY - o.y) * k, maxX: (b.maxX - o.x) * k, maxY: (b.maxY - o.y) * k) }
+    out.rect = moved(cut)
+    out.cornerRadius = q.cornerRadius * k
+    out.borderWidth = q.borderWidth * k
+    out.matrix = Mat4.scale(1 / k, 1 / k).concatenating(.translation(o.x, o.y)).concatenating(q.matrix)
+    // a x + b y + c >= 0 with x = x'/k + o.x (and y likewise), times k > 0.
+    out.clips = q.clips.map { HalfPlane(a: $0.a, b: $0.b, c: ($0.c + $0.a * o.x + $0.b * o.y) * k) }
+    out.cover = q.cover.map(moved)
+    if let m = q.mask {
+        // The mask keeps its shape; far sides are moved in like the rectangle's (its corners
+        // stay out of reach).
+        let mk = cover.insetBy(-(reach - q.cornerRadius - q.borderWidth + m.radius))
+        let mb = Box(minX: max(m.box.minX, mk.minX), minY: max(m.box.minY, mk.minY), maxX: min(m.box.maxX, mk.maxX), maxY: min(m.box.maxY, mk.maxY))
+        out.mask = RoundedBox(box: moved(mb.isEmpty ? m.box : mb), radius: m.radius * k)
+    }
+    if let i = q.interior {
+        let b = Box(minX: max(i.minX, cut.minX), minY: max(i.minY, cut.minY), maxX: min(i.maxX, cut.maxX), maxY: min(i.maxY, cut.maxY))
+        out.interior = b.isEmpty ? nil : moved(b)
+    }
+    return out
+}
+
+extension DrawQuad {
+    /// Whether every number a renderer takes from the quad is finite in Float (|x| < 1e30),
+    /// after re-expression. A quad that is not (geometry of 1e300 given through the API)
+    /// draws nothing, on both renderers alike, rather than NaN in GL and something else on the CPU.
+    var fitsInFloat: Bool {
+        func ok(_ x: Double) -> Bool { abs(x) < 1e30 }
+        func ok(_ b: Box) -> Bool { ok(b.minX) && ok(b.minY) && ok(b.maxX) && ok(b.maxY) }
+        let m = matrix
+        guard [m.r0, m.r1, m.r2, m.r3].allSatisfy({ ok($0.x) && ok($0.y) && ok($0.z) && ok($0.w) }),
+              ok(rect), ok(cornerRadius), ok(borderWidth), cover.allSatisfy({ ok($0.x) && ok($0.y) }) else { return false }
+        if let mask, !(ok(mask.box) && ok(mask.radius)) { return false }
+        switch fill {
+        case .image(_, let uv), .target(_, let uv): return ok(uv)
+        default: return true
+        }
+    }
+}
