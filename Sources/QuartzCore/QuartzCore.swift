@@ -8,3 +8,4 @@
 // Matrix convention (as Core Animation): row vectors, p' = p * M, so `A * B` means
 // "A, then B"; translation lives in m41, m42, m43 and m34 is the perspective term.
 @_exported import Foundation
+@_exported import CoreGraphics
