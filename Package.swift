@@ -31,7 +31,9 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
         // Core Graphics: affine transforms, colors, images, paths, gradients, bitmap contexts (Cairo inside).
-        .target(name: "CoreGraphics", dependencies: ["CCairo"]),
+        .target(name: "CoreGraphics", dependencies: ["CCairo", "_Testing_CoreGraphics"]),
+        // The empty cross-import overlay Testing expects next to a module named CoreGraphics (see its source).
+        .target(name: "_Testing_CoreGraphics"),
         // Model: the Core Animation API (math, layers, key paths, geometry).
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         // PNG in and out (libpng's simplified API), premultiplied RGBA8 inside.

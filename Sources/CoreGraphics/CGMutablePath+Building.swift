@@ -193,7 +193,8 @@ enum ArcApproximation {
     /// The arc as cubic curves of at most a quarter turn each (none for a zero sweep).
     static func curves(center: CGPoint, radius: CGFloat, startAngle: CGFloat, sweep: CGFloat) -> [CGPath.Element] {
         guard sweep != 0 else { return [] }
-        let count = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up)))
+        // A hair of slack so a quarter turn computed with rounding error stays one curve.
+        let count = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / CGFloat(count)
         let k = 4.0 / 3.0 * tan(step / 4) * radius
         var result: [CGPath.Element] = []
