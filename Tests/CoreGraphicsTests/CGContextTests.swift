@@ -267,3 +267,71 @@ struct CGContextTests {
         #expect(Array(pixels[0..<4]) == [7, 7, 7, 7] && Array(pixels[16..<20]) == [7, 7, 7, 7])   // untouched
     }
 }
+
+@Suite("CGContext state")
+struct CGContextStateTests {
+    @Test func antialiasingOffGivesWholePixels() {
+        let b = Bitmap(10, 10)
+        b.context.setShouldAntialias(false)
+        b.context.fill(CGRect(x: 1.3, y: 1.3, width: 4.4, height: 4.4))
+        let alphas = Set((0..<10).flatMap { y in (0..<10).map { b.at($0, y)[3] } })
+        #expect(alphas == [0, 255])
+        let a = Bitmap(10, 10)
+        a.context.fill(CGRect(x: 1.5, y: 1.5, width: 4, height: 4))
+        #expect(near(a.at(1, 3), [0, 0, 0, 128]) && a.at(3, 3) == [0, 0, 0, 255])
+    }
+
+    @Test func lineJoins() {
+        func corner(_ join: CGLineJoin) -> [UInt8] {
+            let b = Bitmap(20, 20)
+            b.context.setLineWidth(6)
+            b.context.setLineJoin(join)
+            b.context.addLines(between: [CGPoint(x: 2, y: 10), CGPoint(x: 10, y: 10), CGPoint(x: 10, y: 2)])
+            b.context.strokePath()
+            return b.at(12, 12)   // the outer corner of the turn
+        }
+        #expect(corner(.miter) == [0, 0, 0, 255])
+        #expect(corner(.bevel) == clear)
+        #expect(corner(.round)[3] < 255)
+    }
+
+    @Test func flippedContextAsALayerDrawsIt() {
+        // The CTM a layer's backing store gets: origin top left, y down.
+        let b = Bitmap(10, 10)
+        b.context.translateBy(x: 0, y: 10)
+        b.context.scaleBy(x: 1, y: -1)
+        b.context.fill(CGRect(x: 0, y: 0, width: 2, height: 1))
+        #expect(b.memory(0, row: 0) == [0, 0, 0, 255] && b.memory(1, row: 0) == [0, 0, 0, 255])
+        #expect(b.memory(0, row: 1) == clear && b.memory(0, row: 9) == clear)
+        #expect(b.context.ctm == CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 10))
+    }
+
+    @Test func theStateIsSavedButThePathIsNot() {
+        let b = Bitmap(20, 20)
+        b.context.move(to: CGPoint(x: 0, y: 10.5))
+        b.context.saveGState()
+        b.context.setLineWidth(8)
+        b.context.setStrokeColor(red: 1, green: 0, blue: 0, alpha: 1)
+        b.context.addLine(to: CGPoint(x: 20, y: 10.5))
+        b.context.restoreGState()
+        #expect(!b.context.isPathEmpty && b.context.currentPointOfPath == CGPoint(x: 20, y: 10.5))
+        b.context.strokePath()   // width 1, black: the restored state
+        #expect(b.at(5, 10) == [0, 0, 0, 255] && b.at(5, 9) == clear && b.at(5, 11) == clear)
+        b.context.restoreGState()   // unbalanced: ignored
+        b.context.stroke(CGRect(x: 2.5, y: 2.5, width: 4, height: 4), width: 1)
+        #expect(b.at(2, 2) == [0, 0, 0, 255] && b.at(4, 4) == clear)
+    }
+
+    @Test func pathInUserSpace() {
+        let b = Bitmap(20, 20)
+        b.context.translateBy(x: 5, y: 5)
+        b.context.addRect(CGRect(x: 0, y: 0, width: 2, height: 3))
+        #expect(b.context.path == CGPath(rect: CGRect(x: 0, y: 0, width: 2, height: 3), transform: nil))
+        #expect(b.context.boundingBoxOfPath == CGRect(x: 0, y: 0, width: 2, height: 3))
+        #expect(b.context.pathContains(CGPoint(x: 1, y: 1), mode: .fill))
+        #expect(!b.context.pathContains(CGPoint(x: 1, y: 1), mode: .stroke))
+        #expect(b.context.pathContains(CGPoint(x: 0, y: 1), mode: .stroke))
+        b.context.beginPath()
+        #expect(b.context.path == nil && b.context.isPathEmpty)
+    }
+}
