@@ -335,3 +335,17 @@ struct CGContextStateTests {
         #expect(b.context.path == nil && b.context.isPathEmpty)
     }
 }
+
+@Suite("CGImage")
+struct CGImageTests {
+    @Test func croppingInTopLeftPixelSpace() {
+        let pixels: [UInt8] = (0..<12).flatMap { i -> [UInt8] in [UInt8(i), 0, 0, 255] }   // 4 x 3, red = index
+        let image = CGImage(width: 4, height: 3, premultipliedRGBA: pixels)
+        let crop = image.cropping(to: CGRect(x: 1.5, y: 1, width: 2, height: 5))!
+        #expect(crop.width == 3 && crop.height == 2)   // grown to x 1..<4, cut to y 1..<3
+        #expect(stride(from: 0, to: crop.premultipliedRGBA.count, by: 4).map { crop.premultipliedRGBA[$0] } == [5, 6, 7, 9, 10, 11])
+        #expect(image.cropping(to: CGRect(x: 10, y: 0, width: 2, height: 2)) == nil)
+        #expect(image.cropping(to: .null) == nil)
+        #expect(image.alphaInfo == .premultipliedLast && image.colorSpace != nil)
+    }
+}
