@@ -68,8 +68,10 @@ extension CGContext {
     /// does not draw in place, those pixels are copied from `data` in first and back out after.
     func draw(within bounds: CGRect, _ body: () -> Void) {
         let clip = deviceBox(cairo_clip_extents)
-        let reach = state.blendMode.isUnboundedInCairo ? clip : bounds.insetBy(dx: -1, dy: -1).intersection(clip)
-        guard !reach.isNull, reach.width > 0, reach.height > 0 else { return }
+        let finite = [bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].allSatisfy(\.isFinite)
+        let reach = state.blendMode.isUnboundedInCairo || !finite ? clip : bounds.insetBy(dx: -1, dy: -1).intersection(clip)
+        guard !reach.isNull, reach.width > 0, reach.height > 0,
+              [reach.minX, reach.minY, reach.maxX, reach.maxY].allSatisfy(\.isFinite) else { return }
         let x0 = max(0, Int(reach.minX.rounded(.down))), x1 = min(width, Int(reach.maxX.rounded(.up)))
         let y0 = max(0, Int(reach.minY.rounded(.down))), y1 = min(height, Int(reach.maxY.rounded(.up)))
         guard x0 < x1, y0 < y1, let data else { return }

@@ -59,7 +59,8 @@ public final class CGContext {
         guard width > 0, height > 0, width <= 32767, height <= 32767, bitsPerComponent == 8,
               space.model == .rgb, let layout = PixelLayout(bitmapInfo: bitmapInfo) else { return nil }
         let stride = bytesPerRow == 0 ? width * 4 : bytesPerRow
-        guard stride >= width * 4 else { return nil }
+        guard stride >= width * 4, stride <= Int(Int32.max), !stride.multipliedReportingOverflow(by: height).overflow
+        else { return nil }
         self.width = width
         self.height = height
         self.bytesPerRow = stride

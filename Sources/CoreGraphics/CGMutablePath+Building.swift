@@ -193,6 +193,8 @@ enum ArcApproximation {
     /// The arc as cubic curves of at most a quarter turn each (none for a zero sweep).
     static func curves(center: CGPoint, radius: CGFloat, startAngle: CGFloat, sweep: CGFloat) -> [CGPath.Element] {
         guard sweep != 0 else { return [] }
+        // More than 1024 turns draw nothing more (and would need more curves than is sane).
+        let sweep = min(max(sweep, -2048 * .pi), 2048 * .pi)
         // A hair of slack so a quarter turn computed with rounding error stays one curve.
         let count = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / CGFloat(count)

@@ -204,6 +204,7 @@ enum Bezier {
     /// the chord error is at most factor · |second difference| · h² per step h.
     static func segmentCount(secondDifference dd: CGFloat, factor: CGFloat, tolerance: CGFloat) -> Int {
         guard dd.isFinite, dd > 0 else { return 1 }
-        return min(4096, max(1, Int((factor * dd / tolerance).squareRoot().rounded(.up))))
+        let n = (factor * dd / tolerance).squareRoot().rounded(.up)
+        return n.isFinite ? Int(min(max(n, 1), 4096)) : 4096   // capped before Int() so huge curves cannot trap
     }
 }

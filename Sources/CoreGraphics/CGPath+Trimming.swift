@@ -77,8 +77,14 @@ struct BezierSegment {
         }
     }
 
-    /// The point at parameter t (de Casteljau).
-    func point(at t: CGFloat) -> CGPoint { split(at: t).0.points.last! }
+    /// The point at parameter t.
+    func point(at t: CGFloat) -> CGPoint {
+        switch points.count {
+        case 2: CGPoint(x: points[0].x + (points[1].x - points[0].x) * t, y: points[0].y + (points[1].y - points[0].y) * t)
+        case 3: Bezier.quad(points[0], points[1], points[2], t)
+        default: Bezier.cubic(points[0], points[1], points[2], points[3], t)
+        }
+    }
 
     /// The two halves at parameter t (de Casteljau).
     func split(at t: CGFloat) -> (BezierSegment, BezierSegment) {

@@ -349,3 +349,46 @@ struct CGImageTests {
         #expect(image.alphaInfo == .premultipliedLast && image.colorSpace != nil)
     }
 }
+
+@Suite("Bad input")
+struct BadInputTests {
+    @Test func contextKeepsDrawingAfterBadInput() {
+        let b = Bitmap(10, 10)
+        let colors = [CGColor.white, CGColor.black]
+        let g = CGGradient(colorsSpace: nil, colors: colors as CFArray, locations: nil)!
+        let image = CGImage(width: 1, height: 1, premultipliedRGBA: [255, 0, 0, 255])
+        b.context.saveGState()
+        b.context.scaleBy(x: 0, y: 0)   // singular: nothing can be drawn
+        b.context.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+        b.context.stroke(CGRect(x: 0, y: 0, width: 10, height: 10))
+        b.context.draw(image, in: CGRect(x: 0, y: 0, width: 10, height: 10))
+        b.context.drawLinearGradient(g, start: .zero, end: CGPoint(x: 10, y: 0), options: [])
+        b.context.restoreGState()
+        b.context.fill(CGRect(x: CGFloat.nan, y: 0, width: 5, height: 5))
+        b.context.fill(CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 5))
+        b.context.fill(CGRect(x: -1e30, y: -1e30, width: 1e30, height: 1e30))
+        b.context.setLineWidth(.nan)
+        b.context.setLineDash(phase: 0, lengths: [0, 0])
+        b.context.setLineDash(phase: .nan, lengths: [-1, 2])
+        b.context.addArc(center: .zero, radius: 3, startAngle: 0, endAngle: 1e300, clockwise: false)
+        b.context.strokePath()
+        b.context.drawRadialGradient(g, startCenter: .zero, startRadius: -1, endCenter: .zero, endRadius: 5, options: [])
+        // Still drawing normally.
+        b.context.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        b.context.fill(CGRect(x: 7, y: 7, width: 2, height: 2))
+        #expect(b.at(7, 7) == red && b.at(8, 8) == red)
+    }
+
+    @Test func pathsWithExtremeValuesDoNotTrap() {
+        let p = CGMutablePath()
+        p.move(to: .zero)
+        p.addCurve(to: CGPoint(x: 1e300, y: 0), control1: CGPoint(x: -1e300, y: 1e300), control2: CGPoint(x: 1e300, y: -1e300))
+        p.addRelativeArc(center: .zero, radius: 1, startAngle: 0, delta: 1e300)
+        _ = p.contains(CGPoint(x: 1, y: 1))
+        _ = p.boundingBoxOfPath
+        _ = p.trimmed(from: 0.2, to: 0.4)
+        #expect(!p.isEmpty)
+        #expect(CGContext(data: nil, width: 10, height: 10, bitsPerComponent: 8, bytesPerRow: Int.max / 2,
+                          space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
+    }
+}
