@@ -33,12 +33,63 @@ public enum CGPathDrawingMode: Int32, Sendable {
 }
 
 /// How drawing combines with what is already in the context (Porter-Duff and separable /
-/// non-separable blend modes, as Core Graphics names them).
+/// non-separable blend modes, as Core Graphics names them). `plusDarker` is not offered: Cairo
+/// has no such operator. As in Cairo, sourceIn, sourceOut, destinationIn and destinationAtop
+/// also change the destination outside the drawn shape (within the clip).
 public enum CGBlendMode: Int32, Sendable {
-    case normal = 0, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn,
-         softLight, hardLight, difference, exclusion, hue, saturation, color, luminosity
-    case clear = 16, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn,
-         destinationOut, destinationAtop, xor
+    /// Source over destination.
+    case normal = 0
+    /// Source times destination.
+    case multiply = 1
+    /// Inverse of multiplying the inverses.
+    case screen = 2
+    /// Multiply or screen by the destination.
+    case overlay = 3
+    /// The darker of source and destination.
+    case darken = 4
+    /// The lighter of source and destination.
+    case lighten = 5
+    /// Brightens the destination by the source.
+    case colorDodge = 6
+    /// Darkens the destination by the source.
+    case colorBurn = 7
+    /// Darkens or lightens, softly, by the source.
+    case softLight = 8
+    /// Multiply or screen by the source.
+    case hardLight = 9
+    /// The absolute difference.
+    case difference = 10
+    /// Like difference, with lower contrast.
+    case exclusion = 11
+    /// The source's hue with the destination's saturation and luminosity.
+    case hue = 12
+    /// The source's saturation with the destination's hue and luminosity.
+    case saturation = 13
+    /// The source's hue and saturation with the destination's luminosity.
+    case color = 14
+    /// The source's luminosity with the destination's hue and saturation.
+    case luminosity = 15
+    /// Clears (R = 0).
+    case clear = 16
+    /// Replaces (R = S).
+    case copy = 17
+    /// R = S * Da.
+    case sourceIn = 18
+    /// R = S * (1 - Da).
+    case sourceOut = 19
+    /// R = S * Da + D * (1 - Sa).
+    case sourceAtop = 20
+    /// R = S * (1 - Da) + D.
+    case destinationOver = 21
+    /// R = D * Sa.
+    case destinationIn = 22
+    /// R = D * (1 - Sa).
+    case destinationOut = 23
+    /// R = S * (1 - Da) + D * Sa.
+    case destinationAtop = 24
+    /// R = S * (1 - Da) + D * (1 - Sa).
+    case xor = 25
+    /// R = min(1, S + D).
     case plusLighter = 27
 }
 

@@ -392,3 +392,20 @@ struct BadInputTests {
                           space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
     }
 }
+
+@Suite("Blend modes")
+struct BlendModeTests {
+    @Test func multiplyAndCopy() {
+        let b = Bitmap(4, 4)
+        b.context.setFillColor(red: 1, green: 1, blue: 0, alpha: 1)
+        b.context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        b.context.setBlendMode(.multiply)
+        b.context.setFillColor(gray: 0.5, alpha: 1)
+        b.context.fill(CGRect(x: 0, y: 0, width: 2, height: 4))
+        #expect(near(b.at(0, 0), [128, 128, 0, 255]) && b.at(2, 0) == [255, 255, 0, 255])
+        b.context.setBlendMode(.copy)
+        b.context.setFillColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+        b.context.fill(CGRect(x: 3, y: 3, width: 1, height: 1))
+        #expect(near(b.at(3, 3), [0, 0, 128, 128]) && b.at(3, 2) == [255, 255, 0, 255])
+    }
+}
