@@ -6,6 +6,7 @@ import PackageDescription
 let package = Package(
     name: "Lamina",
     products: [
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "LaminaScene", targets: ["LaminaScene"]),
         .library(name: "LaminaCompositor", targets: ["LaminaCompositor"]),
@@ -28,9 +29,14 @@ let package = Package(
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
+        // Core Graphics: affine transforms, colors, images, paths, gradients, bitmap contexts (Cairo inside).
+        .target(name: "CoreGraphics", dependencies: ["CCairo", "_Testing_CoreGraphics"]),
+        // The empty cross-import overlay Testing expects next to a module named CoreGraphics (see its source).
+        .target(name: "_Testing_CoreGraphics"),
         // Model: the Core Animation API (math, layers, key paths, geometry).
-        .target(name: "QuartzCore"),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         // PNG in and out (libpng's simplified API), premultiplied RGBA8 inside.
         .target(name: "LaminaImage", dependencies: ["QuartzCore", "CPNG"]),
         // Scene files <-> layer trees.
@@ -63,6 +69,7 @@ let package = Package(
         // Helpers shared by the test targets.
         .target(name: "LaminaTestSupport", dependencies: ["LaminaCompositor", "LaminaRaster", "LaminaScene", "LaminaText", "LaminaGL", "QuartzCore"],
                 path: "Tests/LaminaTestSupport"),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "QuartzCore"]),
         .testTarget(name: "LaminaWorkloadsTests", dependencies: ["LaminaWorkloads", "LaminaScene", "QuartzCore"]),

@@ -2,7 +2,7 @@
 # Installs the system packages Lamina needs, when they are missing (Debian 12; run as root
 # or with sudo available). Safe to run again: it does nothing when all are present.
 set -euo pipefail
-packages=(pkg-config libpng-dev libgl-dev libegl-dev libepoxy-dev libglfw3-dev libgl1-mesa-dri libegl-mesa0 xvfb xauth libfreetype-dev fonts-liberation)
+packages=(pkg-config libpng-dev libgl-dev libegl-dev libepoxy-dev libglfw3-dev libgl1-mesa-dri libegl-mesa0 xvfb xauth libfreetype-dev fonts-liberation libcairo2-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
