@@ -14,16 +14,13 @@ import QuartzCore
 public struct CPURenderer: Sendable {
     /// How many threads draw a target's row bands (1: serial).
     public let threads: Int
-    /// Whether the span fast paths are used (false: every pixel by the reference form; for tests).
-    let fastPaths: Bool
+    /// Whether the fast paths are used; without them every pixel goes through the reference
+    /// form (`shade`, `Texture.sample`, the step-by-step blend). The image is the same either way.
+    public let fastPaths: Bool
 
     /// A renderer (it keeps no state between plans). `threads` defaults to the active cores;
-    /// the image is the same for any count.
-    public init(threads: Int? = nil) {
-        self.init(threads: threads, fastPaths: true)
-    }
-
-    init(threads: Int?, fastPaths: Bool) {
+    /// the image is the same for any count, and with or without `fastPaths` (tests compare them).
+    public init(threads: Int? = nil, fastPaths: Bool = true) {
         self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
         self.fastPaths = fastPaths
     }

@@ -15,10 +15,10 @@ public enum EdgePixels {
         func mark(_ a: SIMD2<Double>, _ b: SIMD2<Double>) {
             guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
             let len = ((b - a) * (b - a)).sum().squareRoot()
-            let steps = min(Int(len / 0.05) + 1, 200_000)
+            let steps = min(clampedInt(len / 0.05, 0, 200_000) + 1, 200_000)
             for k in 0...steps {
                 let p = a + (b - a) * (Double(k) / Double(steps))
-                let x = Int(p.x.rounded(.down)), y = Int(p.y.rounded(.down))
+                let x = clampedInt(p.x.rounded(.down), -1, out.width), y = clampedInt(p.y.rounded(.down), -1, out.height)
                 if x >= 0 && y >= 0 && x < out.width && y < out.height { mask[y * out.width + x] = true }
             }
         }
