@@ -3,8 +3,15 @@
 
 /// The source scaled to 0...255 and rounded half away from zero (NaN channels give 0).
 @inline(__always) func quantize(_ src: SIMD4<Float>) -> SIMD4<Float> {
-    let s = SIMD4<Float>(saturate(src.x), saturate(src.y), saturate(src.z), saturate(src.w)) * 255
-    return SIMD4(roundHalfAway(s.x), roundHalfAway(s.y), roundHalfAway(s.z), roundHalfAway(s.w))
+    SIMD4(quantizeChannel(src.x), quantizeChannel(src.y), quantizeChannel(src.z), quantizeChannel(src.w))
+}
+
+/// One channel: saturate(x) * 255 rounded half away from zero (`roundHalfAway` for 0...255).
+@inline(__always) func quantizeChannel(_ x: Float) -> Float {
+    let s = saturate(x) * 255
+    guard s >= 0 else { return 0 }  // NaN
+    let f = Float(Int(s))
+    return s - f >= 0.5 ? f + 1 : f
 }
 
 /// Blends a quantized source over the four bytes at `px`. An opaque source is stored as it
@@ -20,6 +27,17 @@
         px[2] = UInt8(min(255, roundHalfAway(sq.z + Float(px[2]) * k)))
         px[3] = UInt8(min(255, roundHalfAway(sq.w + Float(px[3]) * k)))
     }
+}
+
+/// `blendQuantized(sq, _)` for every destination byte, per channel: entry c * 256 + d is
+/// channel c's result over d (the same expression, evaluated ahead).
+func blendQuantizedTable(_ sq: SIMD4<Float>) -> [UInt8] {
+    let k = (255 - sq.w) / 255
+    var table = [UInt8](repeating: 0, count: 1024)
+    for c in 0..<4 {
+        for d in 0..<256 { table[c * 256 + d] = UInt8(min(255, roundHalfAway(sq[c] + Float(d) * k))) }
+    }
+    return table
 }
 
 /// The reference form of the blend, step by step (the general path, and what the fast one must equal).

@@ -60,7 +60,7 @@ public struct CPURenderer: Sendable {
         var canvas = Canvas8(width: target.width, height: target.height, clear: target.clearColor)
         let height = canvas.height, width = canvas.width
         guard width > 0, height > 0 else { return canvas }
-        let prepared: [PreparedQuad] = target.quads.compactMap { q in
+        @Sendable func prepare(_ q: DrawQuad) -> PreparedQuad? {
             var texture: Texture?
             var uv = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
             switch q.fill {
@@ -73,6 +73,22 @@ public struct CPURenderer: Sendable {
             default: break
             }
             return PreparedQuad(q, texture: texture, uv: uv, targetHeight: height)
+        }
+        let quads = target.quads
+        let prepared: [PreparedQuad]
+        if threads == 1 || quads.count < 512 {
+            prepared = quads.compactMap(prepare)
+        } else {
+            // Thousands of quads: set them up on all cores too, each into its own slot.
+            var slots = [PreparedQuad?](repeating: nil, count: quads.count)
+            let chunks = threads * 4
+            slots.withUnsafeMutableBufferPointer { buf in
+                let shared = PreparedSlots(base: buf.baseAddress!)
+                DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                    for i in (c * quads.count / chunks)..<((c + 1) * quads.count / chunks) { shared.base[i] = prepare(quads[i]) }
+                }
+            }
+            prepared = slots.compactMap { $0 }
         }
         guard !prepared.isEmpty else { return canvas }
         let fast = fastPaths
@@ -98,4 +114,9 @@ public struct CPURenderer: Sendable {
 /// pointer across threads is race-free.
 private struct BandPixels: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
+}
+
+/// Quad set-up slots as the set-up chunks see them: each chunk writes only its own slots.
+private struct PreparedSlots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<PreparedQuad?>
 }

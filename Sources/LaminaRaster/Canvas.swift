@@ -3,7 +3,7 @@ import LaminaCompositor
 import QuartzCore
 
 /// A premultiplied RGBA8 image being drawn.
-public struct Canvas8 {
+public struct Canvas8: Sendable {
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.

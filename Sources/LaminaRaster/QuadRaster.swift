@@ -17,6 +17,11 @@ struct PreparedQuad {
     let y0: Int, y1: Int
     let rect: Box
     let clamp: SIMD4<Float>?
+    /// A solid fill's interior source, quantized (one color for every interior pixel).
+    let interiorSource: SIMD4<Float>?
+    /// For a large translucent solid quad: the blend of `interiorSource` over each byte value,
+    /// per channel (256 entries each), so an interior pixel is four table lookups.
+    let blendTable: [UInt8]?
 
     /// Nil when the quad draws nothing: a rect without area, a matrix with a NaN or an
     /// infinity, a cover that is not a polygon on screen, an unusable texture, or no rows.
@@ -54,6 +59,22 @@ struct PreparedQuad {
         y1 = min(targetHeight - 1, clampedInt((maxY + 0.5).rounded(.up), -1, targetHeight))
         guard y0 <= y1 else { return nil }
         raster = PolygonRaster(pts)
+        if case .solid(let c) = source {
+            // interiorShade(c), spelled out (self is not whole yet).
+            let fill = c * u.opacity
+            let sq = quantize(SIMD4(fill.x * u.light, fill.y * u.light, fill.z * u.light, fill.w))
+            interiorSource = sq
+            var minX = pts[0].x, maxX = pts[0].x
+            for p in pts { minX = min(minX, p.x); maxX = max(maxX, p.x) }
+            // Worth a 1 KB table when the quad spans thousands of pixels.
+            if sq.w != 255, sq != .zero, (maxX - minX) * Double(y1 - y0 + 1) > 4096 {
+                blendTable = blendQuantizedTable(sq)
+            } else {
+                blendTable = nil
+            }
+        } else {
+            interiorSource = nil; blendTable = nil
+        }
     }
 
     /// Draws the quad's pixels on `rows` into a `width`-pixel-wide RGBA8 canvas.
@@ -88,7 +109,8 @@ struct PreparedQuad {
         let hasInterior = u.interior != nil
         let box = u.interior ?? .zero
         // A solid fill's interior source is one color: quantized once; opaque means a plain store.
-        let constant = fill.constant.map { quantize(interiorShade($0)) }
+        let constant = interiorSource
+        let table = blendTable ?? [], useTable = blendTable != nil
         let opaqueWord: UInt32? = constant.flatMap { sq in
             sq.w == 255 ? UInt32(UInt8(sq.x)) | UInt32(UInt8(sq.y)) << 8 | UInt32(UInt8(sq.z)) << 16 | 255 << 24 : nil
         }.map { UInt32(littleEndian: $0) }
@@ -109,10 +131,13 @@ struct PreparedQuad {
                 if hasInterior && p.x >= box.x && p.y >= box.y && p.x <= box.z && p.y <= box.w {
                     if let opaqueWord {
                         raw.storeBytes(of: opaqueWord, toByteOffset: offset, as: UInt32.self)
+                    } else if useTable {
+                        let px = canvas + offset
+                        px[0] = table[Int(px[0])]; px[1] = table[256 + Int(px[1])]
+                        px[2] = table[512 + Int(px[2])]; px[3] = table[768 + Int(px[3])]
                     } else if let constant {
                         blendQuantized(constant, canvas + offset)
-                    } else {
-                        let f = fill.color(p)
+                    } else if let f = fill.interiorColor(p) {
                         blendQuantized(quantize(identity ? f : interiorShade(f)), canvas + offset)
                     }
                 } else {
@@ -148,17 +173,18 @@ struct PreparedQuad {
 
 /// What fills a quad at a local point.
 protocol QuadFill {
-    /// The fill when it is the same everywhere.
-    var constant: SIMD4<Float>? { get }
     /// The fill at local point p.
     func color(_ p: SIMD2<Float>) -> SIMD4<Float>
+    /// The fill at an interior point, or nil when it is certainly zero there (every texel it
+    /// blends is 0, so the interior source quantizes to 0 and the pixel stays as it is).
+    func interiorColor(_ p: SIMD2<Float>) -> SIMD4<Float>?
 }
 
 /// A solid color.
 struct SolidFill: QuadFill {
     let color: SIMD4<Float>
-    var constant: SIMD4<Float>? { color }
     @inline(__always) func color(_ p: SIMD2<Float>) -> SIMD4<Float> { color }
+    @inline(__always) func interiorColor(_ p: SIMD2<Float>) -> SIMD4<Float>? { color }
 }
 
 /// A texture stretched over the rect: `Texture.sample` with everything per-quad hoisted
@@ -181,14 +207,20 @@ struct TextureFill: QuadFill {
         lo = SIMD2(c.x + hx, c.y + hy); hi = SIMD2(c.z - hx, c.w - hy)
     }
 
-    var constant: SIMD4<Float>? { nil }
-
     @inline(__always) func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
         let t = texels + (y * width + x) * 4
         return SIMD4(unit[Int(t[0])], unit[Int(t[1])], unit[Int(t[2])], unit[Int(t[3])])
     }
 
-    @inline(__always) func color(_ p: SIMD2<Float>) -> SIMD4<Float> {
+    @inline(__always) func color(_ p: SIMD2<Float>) -> SIMD4<Float> { sample(p, skipClear: false)! }
+
+    @inline(__always) func interiorColor(_ p: SIMD2<Float>) -> SIMD4<Float>? { sample(p, skipClear: true) }
+
+    @inline(__always) func word(_ x: Int, _ y: Int) -> UInt32 {
+        UnsafeRawPointer(texels + (y * width + x) * 4).loadUnaligned(as: UInt32.self)
+    }
+
+    @inline(__always) func sample(_ p: SIMD2<Float>, skipClear: Bool) -> SIMD4<Float>? {
         let s = SIMD2(Float((Double(p.x) - rectMin.x) / rectSize.x), Float((Double(p.y) - rectMin.y) / rectSize.y))
         var uv = SIMD2(uvMin.x + s.x * uvSize.x, uvMin.y + s.y * uvSize.y)
         if clamped {
@@ -201,6 +233,7 @@ struct TextureFill: QuadFill {
         let ix = clampedInt(fx, -2, width + 1), iy = clampedInt(fy, -2, height + 1)
         let x0 = min(max(ix, 0), width - 1), x1 = min(max(ix + 1, 0), width - 1)
         let y0 = min(max(iy, 0), height - 1), y1 = min(max(iy + 1, 0), height - 1)
+        if skipClear && word(x0, y0) | word(x1, y0) | word(x0, y1) | word(x1, y1) == 0 { return nil }
         let top = texel(x0, y0) * (1 - ax) + texel(x1, y0) * ax
         let bottom = texel(x0, y1) * (1 - ax) + texel(x1, y1) * ax
         return top * (1 - ay) + bottom * ay
