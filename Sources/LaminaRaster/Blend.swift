@@ -6,7 +6,8 @@
     SIMD4(quantizeChannel(src.x), quantizeChannel(src.y), quantizeChannel(src.z), quantizeChannel(src.w))
 }
 
-/// One channel: saturate(x) * 255 rounded half away from zero (`roundHalfAway` for 0...255).
+/// One channel: saturate(x) * 255 rounded half away from zero (`roundHalfAway` for 0...255;
+/// exact, as s - floor(s) is computed without rounding).
 @inline(__always) func quantizeChannel(_ x: Float) -> Float {
     let s = saturate(x) * 255
     guard s >= 0 else { return 0 }  // NaN

@@ -75,35 +75,42 @@ public struct CPURenderer: Sendable {
             return PreparedQuad(q, texture: texture, uv: uv, targetHeight: height)
         }
         let quads = target.quads
-        let prepared: [PreparedQuad]
-        if threads == 1 || quads.count < 512 {
-            prepared = quads.compactMap(prepare)
-        } else {
-            // Thousands of quads: set them up on all cores too, each into its own slot.
-            var slots = [PreparedQuad?](repeating: nil, count: quads.count)
-            let chunks = threads * 4
-            slots.withUnsafeMutableBufferPointer { buf in
-                let shared = PreparedSlots(base: buf.baseAddress!)
-                DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                    for i in (c * quads.count / chunks)..<((c + 1) * quads.count / chunks) { shared.base[i] = prepare(quads[i]) }
-                }
+        // Slots in quad order (nil: the quad draws nothing), set up on all cores when there
+        // are thousands; each chunk writes only its own slots.
+        var prepared = [PreparedQuad?](repeating: nil, count: quads.count)
+        let chunks = threads == 1 || quads.count < 512 ? 1 : threads * 4
+        prepared.withUnsafeMutableBufferPointer { buf in
+            let shared = PreparedSlots(base: buf.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                for i in (c * quads.count / chunks)..<((c + 1) * quads.count / chunks) { shared.base[i] = prepare(quads[i]) }
             }
-            prepared = slots.compactMap { $0 }
         }
-        guard !prepared.isEmpty else { return canvas }
         let fast = fastPaths
-        // Bands of at least 16 rows, a few per thread so uneven rows even out.
+        // Bands of at least 16 rows, a few per thread so uneven rows even out. Each band gets
+        // the indices of the quads reaching its rows, in quad order.
         let bands = threads == 1 ? 1 : max(1, min(height / 16, threads * 4))
-        canvas.pixels.withUnsafeMutableBufferPointer { buf in
-            let base = buf.baseAddress!
-            if bands == 1 {
-                for q in prepared { q.draw(rows: 0..<height, into: base, width: width, fastPaths: fast) }
-                return
+        @Sendable func start(_ b: Int) -> Int { b * height / bands }  // band b: rows start(b)..<start(b + 1)
+        var members = [[Int32]](repeating: [], count: bands)
+        for i in prepared.indices {
+            guard let (y0, y1) = prepared[i].map({ ($0.y0, $0.y1) }) else { continue }
+            var b = max(0, y0 * bands / height - 1)  // at or before the band holding y0
+            while b < bands && start(b) <= y1 {
+                if start(b + 1) > y0 { members[b].append(Int32(i)) }
+                b += 1
             }
-            let shared = BandPixels(base: base)
-            DispatchQueue.concurrentPerform(iterations: bands) { b in
-                let rows = (b * height / bands)..<((b + 1) * height / bands)
-                for q in prepared { q.draw(rows: rows, into: shared.base, width: width, fastPaths: fast) }
+        }
+        let bandMembers = members
+        canvas.pixels.withUnsafeMutableBufferPointer { buf in
+            let pixels = BandPixels(base: buf.baseAddress!)
+            prepared.withUnsafeBufferPointer { pq in
+                let quads = PreparedSlots(base: UnsafeMutablePointer(mutating: pq.baseAddress!))
+                DispatchQueue.concurrentPerform(iterations: bands) { b in
+                    let rows = start(b)..<start(b + 1)
+                    for i in bandMembers[b] {
+                        // Drawn in place through the pointer: a quad is a few hundred bytes, never copied.
+                        quads.base[Int(i)]?.draw(rows: rows, into: pixels.base, width: width, fastPaths: fast)
+                    }
+                }
             }
         }
         return canvas
@@ -116,7 +123,7 @@ private struct BandPixels: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
 }
 
-/// Quad set-up slots as the set-up chunks see them: each chunk writes only its own slots.
+/// Quad set-up slots as the threads see them: set-up chunks write only their own slots, bands only read.
 private struct PreparedSlots: @unchecked Sendable {
     let base: UnsafeMutablePointer<PreparedQuad?>
 }

@@ -141,7 +141,9 @@ struct PreparedQuad {
                         blendQuantized(quantize(identity ? f : interiorShade(f)), canvas + offset)
                     }
                 } else {
-                    blendQuantized(quantize(shade(u, p, fill: fill.color(p))), canvas + offset)
+                    // Zero coverage (the margin outside the shape) adds nothing: quantize(0) = 0.
+                    let src = shade(u, p, fill: fill.color(p))
+                    if src != .zero { blendQuantized(quantize(src), canvas + offset) }
                 }
                 offset += 4
             }
