@@ -27,8 +27,7 @@ struct PreparedQuad {
     /// infinity, a cover that is not a polygon on screen, an unusable texture, or no rows.
     init?(_ q: DrawQuad, texture: Texture?, uv: Box, targetHeight: Int) {
         let m = q.matrix
-        let entries = [m.r0, m.r1, m.r2, m.r3]
-        guard entries.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite && $0.w.isFinite }) else { return nil }
+        guard isFinite(m.r0), isFinite(m.r1), isFinite(m.r2), isFinite(m.r3) else { return nil }
         let r = q.rect
         guard !r.isEmpty, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return nil }
         switch q.fill {
@@ -171,6 +170,11 @@ struct PreparedQuad {
             }
         }
     }
+}
+
+/// Whether every component is finite (not NaN, not infinite).
+@inline(__always) private func isFinite(_ v: SIMD4<Double>) -> Bool {
+    v.x.isFinite && v.y.isFinite && v.z.isFinite && v.w.isFinite
 }
 
 /// What fills a quad at a local point.
