@@ -39,7 +39,7 @@ public struct ImageDiff: Sendable {
                 }
                 let d = abs(va - vb)
                 sum += d / 255
-                m = Swift.max(m, Int(d.rounded()))
+                m = Swift.max(m, clampedInt(d.rounded(), 0, 1 << 30))
             }
             per[i] = UInt8(Swift.min(m, 255))
             if m <= 2 { exactCount += 1 }
@@ -66,7 +66,7 @@ public struct ImageDiff: Sendable {
                 c = (c0.0 + (c1.0 - c0.0) * f, c0.1 + (c1.1 - c0.1) * f, c0.2 + (c1.2 - c0.2) * f)
                 break
             }
-            px[4 * i] = UInt8(c.0 * 255); px[4 * i + 1] = UInt8(c.1 * 255); px[4 * i + 2] = UInt8(c.2 * 255)
+            px[4 * i] = UInt8(clampedInt(c.0 * 255, 0, 255)); px[4 * i + 1] = UInt8(clampedInt(c.1 * 255, 0, 255)); px[4 * i + 2] = UInt8(clampedInt(c.2 * 255, 0, 255))
         }
         return CGImage(width: width, height: height, premultipliedRGBA: px)
     }
@@ -75,4 +75,11 @@ public struct ImageDiff: Sendable {
     public var summary: String {
         String(format: "exact(<=2/255) %.3f%%  close(<=16/255) %.3f%%  mean %.5f  max %d/255", exact * 100, close * 100, mean, max)
     }
+}
+
+/// `x` rounded toward zero and clamped to `lo...hi`; NaN gives `lo` (`Int(.nan)` would trap).
+@inline(__always) func clampedInt(_ x: Double, _ lo: Int, _ hi: Int) -> Int {
+    guard x > Double(lo) else { return lo }
+    guard x < Double(hi) else { return hi }
+    return Int(x)
 }

@@ -1,5 +1,5 @@
-// PNG in and out through libpng's simplified API. Inside Lamina images are 8-bit sRGB
-// RGBA with premultiplied alpha (CGImage); PNG files hold straight alpha.
+// PNG in through libpng's simplified API, out through its full write API (which takes a zlib
+// level). Inside Lamina images are 8-bit sRGB RGBA with premultiplied alpha (CGImage); PNG files hold straight alpha.
 import CPNG
 import QuartzCore
 
@@ -38,29 +38,35 @@ public enum PNG {
         return CGImage(width: width, height: height, premultipliedRGBA: pixels, sourceURL: URL(fileURLWithPath: path))
     }
 
-    /// Writes a premultiplied RGBA8 image as a straight-alpha RGBA PNG. The file appears
-    /// whole or not at all: it is written beside the target and renamed into place.
-    public static func write(_ image: CGImage, to path: String) throws {
-        var straight = image.premultipliedRGBA
-        unpremultiply(&straight)
+    /// The zlib level `write` uses unless told otherwise: fast, for renders. Level 1 without
+    /// filtering writes a 2400x1800 render of 1,000 cards about 6x faster than libpng's default
+    /// (level 6, adaptive filters) for a file 8% larger (752 KB against 699 KB).
+    public static let defaultCompression = 1
+
+    /// Writes a premultiplied RGBA8 image as a straight-alpha RGBA PNG, deflated at zlib
+    /// `compression` level 0 (stored) ... 9 (smallest, slowest). The file appears whole or
+    /// not at all: it is written beside the target and renamed into place.
+    public static func write(_ image: CGImage, to path: String, compression: Int = defaultCompression) throws {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir.isEmpty ? "." : dir, isDirectory: &isDir), isDir.boolValue else {
             throw PNGError(path: path, reason: "no such directory \(dir)")
         }
-        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-        var png = png_image()
-        png.version = UInt32(PNG_IMAGE_VERSION)
-        png.width = UInt32(image.width)
-        png.height = UInt32(image.height)
-        png.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-        let ok = straight.withUnsafeBytes { buf in
-            png_image_write_to_file(&png, temp, 0, buf.baseAddress, Int32(image.width * 4), nil)
+        let data: [UInt8]
+        do { data = try encode(image, compression: compression) } catch let e as PNGError {
+            throw PNGError(path: path, reason: e.reason)
         }
-        guard ok != 0 else {
+        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+        guard let file = fopen(temp, "wb") else {
+            throw PNGError(path: path, reason: "cannot write (\(String(cString: strerror(errno))))")
+        }
+        let written = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let closed = fclose(file)
+        guard written == data.count, closed == 0 else {
+            let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: temp)
-            throw PNGError(path: path, reason: "cannot write (\(message(of: png)))")
+            throw PNGError(path: path, reason: "cannot write (\(reason))")
         }
         guard rename(temp, path) == 0 else {
             try? FileManager.default.removeItem(atPath: temp)
@@ -68,6 +74,58 @@ public enum PNG {
         }
     }
 
+    /// A premultiplied RGBA8 image as the bytes of a straight-alpha RGBA PNG file, deflated at
+    /// zlib `compression` level 0...9 (throws for another level or an image without pixels).
+    public static func encode(_ image: CGImage, compression: Int = defaultCompression) throws -> [UInt8] {
+        guard (0...9).contains(compression) else {
+            throw PNGError(path: "", reason: "compression level \(compression) is not in 0...9")
+        }
+        // libpng's own limits (PNG_USER_WIDTH_MAX / HEIGHT_MAX), checked here so it never errors.
+        let w = image.width, h = image.height
+        guard w > 0, h > 0, w <= 1_000_000, h <= 1_000_000, image.premultipliedRGBA.count == w * h * 4 else {
+            throw PNGError(path: "", reason: "cannot write a \(w)x\(h) image")
+        }
+        // libpng reports errors by longjmp, which Swift cannot catch: everything it could
+        // reject is checked above and output goes to memory, so only running out of memory remains.
+        guard let png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nil, { _, message in
+            fatalError("libpng: \(message.map { String(cString: $0) } ?? "error")")
+        }, { _, _ in }) else {
+            throw PNGError(path: "", reason: "libpng could not start")
+        }
+        var info = png_create_info_struct(png)
+        var pngOpt: png_structp? = png
+        defer { png_destroy_write_struct(&pngOpt, &info) }
+        let sink = PNGSink()
+        let ctx = Unmanaged.passUnretained(sink).toOpaque()
+        png_set_write_fn(png, ctx, { png, data, length in
+            guard let png, let data, let io = png_get_io_ptr(png) else { return }
+            Unmanaged<PNGSink>.fromOpaque(io).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
+        }, { _ in })
+        png_set_IHDR(png, info, png_uint_32(w), png_uint_32(h), 8, PNG_COLOR_TYPE_RGB_ALPHA,
+                     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE)
+        png_set_compression_level(png, Int32(compression))
+        // No filtering at the fast levels (0...3): on renders (flat color, sharp edges) it is
+        // both faster and smaller than any filter; libpng's adaptive choice at 4...9, where
+        // size matters more (it pays off on photographic content).
+        let filters = compression <= 3 ? PNG_FILTER_NONE
+            : PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, filters)
+        // The sRGB chunk, as the simplified API writes for 8-bit data.
+        png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL)
+        png_write_info(png, info)
+        var row = [UInt8](repeating: 0, count: w * 4)
+        image.premultipliedRGBA.withUnsafeBufferPointer { src in
+            row.withUnsafeMutableBufferPointer { r in
+                for y in 0..<h {
+                    // One row at a time, so the straight-alpha copy is a row, not the image.
+                    unpremultiplyRow(src.baseAddress! + y * w * 4, into: r.baseAddress!, count: w)
+                    png_write_row(png, r.baseAddress)
+                }
+            }
+        }
+        png_write_end(png, nil)
+        return sink.bytes
+    }
     private static func message(of image: png_image) -> String {
         var m = image.message
         return withUnsafeBytes(of: &m) { raw in
@@ -87,6 +145,21 @@ public enum PNG {
         }
     }
 
+    /// One row of `count` premultiplied pixels to straight alpha (as `unpremultiply`).
+    private static func unpremultiplyRow(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in stride(from: 0, to: count * 4, by: 4) {
+            let a = UInt32(src[i + 3])
+            dst[i + 3] = src[i + 3]
+            if a == 255 {
+                dst[i] = src[i]; dst[i + 1] = src[i + 1]; dst[i + 2] = src[i + 2]
+            } else if a == 0 {
+                dst[i] = 0; dst[i + 1] = 0; dst[i + 2] = 0
+            } else {
+                for c in 0..<3 { dst[i + c] = UInt8(min(255, (UInt32(src[i + c]) * 255 + a / 2) / a)) }
+            }
+        }
+    }
+
     /// Premultiplied to straight alpha, rounding to nearest.
     public static func unpremultiply(_ p: inout [UInt8]) {
         var i = 0
@@ -100,4 +173,9 @@ public enum PNG {
             i += 4
         }
     }
+}
+
+/// Where libpng's output goes: memory, written to the file in one piece afterwards.
+private final class PNGSink {
+    var bytes: [UInt8] = []
 }

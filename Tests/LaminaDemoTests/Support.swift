@@ -47,4 +47,5 @@ func tempDir(_ tag: String) throws -> URL {
 }
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let sharedScenes = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/scenes")
+/// The seed scenes, copied into the repository's fixtures.
+let sharedScenes = packageRoot.appendingPathComponent("Tests/Fixtures/scenes")
