@@ -88,6 +88,9 @@ struct Render: ParsableCommand {
     @Option(help: "With --frames: render this many frames at once (default: the number of cores).")
     var jobs: Int?
 
+    @Option(help: "PNG compression, zlib level 0 (none) ... 9 (smallest, slowest); default 1, fast.")
+    var compression: Int = PNG.defaultCompression
+
     func validate() throws {
         if let backend, backend != "cpu" && backend != "gl" { throw ValidationError("unknown backend \"\(backend)\" (gl, cpu)") }
         try validateTime(time)
@@ -103,6 +106,7 @@ struct Render: ParsableCommand {
         if !(fps > 0 && fps.isFinite) { throw ValidationError("--fps must be positive") }
         if frames != nil && time != nil { throw ValidationError("--time and --frames do not go together (frames start at 0)") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if !(0...9).contains(compression) { throw ValidationError("--compression must be 0...9, got \(compression)") }
         if jobs != nil && frames == nil { throw ValidationError("--jobs goes with --frames") }
     }
 
@@ -146,7 +150,7 @@ struct Render: ParsableCommand {
     }
 
     private func write(_ image: CGImage, to path: String) throws {
-        do { try PNG.write(image, to: path) } catch let e as PNGError { throw CLIError("\(e)") }
+        do { try PNG.write(image, to: path, compression: compression) } catch let e as PNGError { throw CLIError("\(e)") }
     }
 }
 

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import LaminaScene
+import LaminaImage
 
 @Suite("lamina messages", .serialized)
 struct CLIMessagesTests {
@@ -54,6 +55,23 @@ struct CLIMessagesTests {
             #expect(r.stderr.hasPrefix("error: "), "\(r.stderr)")
             #expect(r.stderr.contains("Usage: lamina \(args[0]) "), "not the subcommand's usage: \(r.stderr)")
         }
+    }
+
+    @Test func compressionLevelsWriteTheSameImage() throws {
+        let (dir, _) = try tempFile("c")
+        defer { remove(dir) }
+        var sizes: [Int] = []
+        for level in [0, 1, 9] {
+            let out = dir.appendingPathComponent("c\(level).png").path
+            let r = try runLamina(["render", scene, "-o", out, "--backend", "cpu", "--compression", String(level)])
+            #expect(r.status == 0, "\(r.stderr)")
+            sizes.append(try Data(contentsOf: URL(fileURLWithPath: out)).count)
+        }
+        #expect(sizes[0] > sizes[1] && sizes[1] >= sizes[2], "sizes by level: \(sizes)")
+        let a = try PNG.read(dir.appendingPathComponent("c0.png").path), b = try PNG.read(dir.appendingPathComponent("c9.png").path)
+        #expect(a == b)
+        let bad = try runLamina(["render", scene, "-o", dir.appendingPathComponent("x.png").path, "--compression", "10"])
+        #expect(bad.status == 64 && bad.stderr.contains("--compression must be 0...9"), "\(bad.stderr)")
     }
 
     @Test func runtimeErrorsHaveNoUsage() throws {
