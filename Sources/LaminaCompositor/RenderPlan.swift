@@ -1,5 +1,6 @@
 // The RenderPlan: what the compositor hands to every renderer. Plain data: no GL, no
 // layers. Renderers differ only in how they turn it into pixels.
+import Foundation
 import QuartzCore
 
 /// A premultiplied RGBA color, components 0...1.
@@ -168,6 +169,9 @@ public struct RenderTarget: Equatable, Sendable {
 /// A compiled layer tree: render targets in dependency order (each drawn before any target
 /// that samples it); the last one is the output image.
 public struct RenderPlan: Sendable {
+    /// A number no other plan made in this process has: a plan handed out again unchanged
+    /// (FrameCompositor, for a tree with no change) keeps it, so a renderer may keep its image.
+    public let id: UInt64 = PlanIDs.next()
     /// The targets; `targets.last` is the output.
     public var targets: [RenderTarget]
     /// Contents images referenced by `Fill.image`.
@@ -176,4 +180,15 @@ public struct RenderPlan: Sendable {
     public var outputIndex: Int { targets.count - 1 }
     /// How many quads are pieces of split layers.
     public var splitCount: Int { targets.reduce(0) { $0 + $1.quads.filter(\.isSplit).count } }
+}
+
+/// The process-wide counter behind `RenderPlan.id`.
+enum PlanIDs {
+    nonisolated(unsafe) private static var last: UInt64 = 0
+    private static let lock = NSLock()
+    static func next() -> UInt64 {
+        lock.lock(); defer { lock.unlock() }
+        last += 1
+        return last
+    }
 }

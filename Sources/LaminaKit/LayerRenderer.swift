@@ -38,9 +38,13 @@ public final class LayerRenderer: @unchecked Sendable {
     /// Why `.automatic` chose the CPU (nil when it chose GL or the CPU was asked for).
     public let fallbackReason: String?
     /// The compositor that turns trees into plans (its options include the text source).
-    public var compositor: Compositor
+    public var compositor: Compositor { frames.compositor }
+    /// Successive frames: the last plan is reused while the tree and canvas are unchanged.
+    private let frames: FrameCompositor
     private let gl: GLRenderer?
     private let lock = NSLock()
+    /// The last image drawn and its plan's id: an unchanged frame hands it out again.
+    private var lastImage: (plan: UInt64, image: CGImage)?
 
     /// A renderer on `backend`. `.gl` throws when no GL context can be made; `.automatic`
     /// falls back to the CPU (see `fallbackReason`). `forceTargets` draws every plane with
@@ -48,7 +52,7 @@ public final class LayerRenderer: @unchecked Sendable {
     public init(backend: Backend = .automatic, forceTargets: Bool = false) throws {
         var options = CompositorOptions(forceTargets: forceTargets)
         options.textImage = LayerRenderer.textSource
-        compositor = Compositor(options: options)
+        frames = FrameCompositor(compositor: Compositor(options: options))
         switch backend {
         case .cpu:
             gl = nil; self.backend = .cpu; fallbackReason = nil
@@ -75,6 +79,9 @@ public final class LayerRenderer: @unchecked Sendable {
     /// animations start; then the presentation tree is taken, as Core Animation draws it.
     public static func presentedTree(_ layer: CALayer, at time: CFTimeInterval?) -> CALayer {
         CATransaction.flush()
+        // A tree without animations draws as its model: no copy, so frames of an unchanged
+        // tree are recognized (FrameCompositor) and cost almost nothing.
+        guard layer.subtreeHasAnimations() else { return layer }
         return layer.presentationTree(at: time ?? CACurrentMediaTime())
     }
 
@@ -91,21 +98,44 @@ public final class LayerRenderer: @unchecked Sendable {
             throw LayerRendererError("the image would be \(pw.rounded())x\(ph.rounded()) pixels (1...16384 a side)")
         }
         let root = Self.presentedTree(layer, at: time)
-        return compositor.compile(root: root, width: w, height: h, scale: scale, background: background)
+        lock.lock(); defer { lock.unlock() }
+        do {
+            return try frames.compile(root: root, width: w, height: h, scale: scale, background: background)
+        } catch let e as CompositorError {
+            throw LayerRendererError("\(e)")
+        }
     }
 
     /// Draws a plan (premultiplied RGBA8, top row first).
     public func render(_ plan: RenderPlan) throws -> CGImage {
-        guard let gl else { return CPURenderer().render(plan) }
         lock.lock(); defer { lock.unlock() }
+        return try draw(plan)
+    }
+
+    /// Draws with the lock held.
+    private func draw(_ plan: RenderPlan) throws -> CGImage {
+        guard let gl else { return CPURenderer().render(plan) }
         do { return try gl.render(plan) } catch let e as GLError { throw LayerRendererError("OpenGL: \(e)") }
     }
+
+    /// A frame: the plan's image, or the last frame's image again when the plan is the last
+    /// frame's, handed out unchanged by the frame compositor (plans made there are never changed).
+    private func frame(_ plan: RenderPlan) throws -> CGImage {
+        lock.lock(); defer { lock.unlock() }
+        if let last = lastImage, last.plan == plan.id { return last.image }
+        let image = try draw(plan)
+        lastImage = (plan.id, image)
+        return image
+    }
+
+    /// Whether the last plan was the frame before's, handed out again (nothing changed).
+    public var lastFrameWasUnchanged: Bool { lock.lock(); defer { lock.unlock() }; return frames.reusedLastPlan }
 
     /// The image of `layer` on a `size`-point canvas at `scale`, over `background`, at media
     /// time `time` (nil: now, with the implicit transaction committed).
     public func image(of layer: CALayer, size: CGSize, scale: Double = 1, background: CGColor? = nil,
                       at time: CFTimeInterval? = nil) throws -> CGImage {
-        try render(try plan(of: layer, size: size, scale: scale, background: background, at: time))
+        try frame(try plan(of: layer, size: size, scale: scale, background: background, at: time))
     }
 
     /// Writes the image of `layer` (as `image(of:...)`) to a PNG file at `path`, whole or not at all.

@@ -113,6 +113,13 @@ extension CALayer {
         for s in sublayers ?? [] { s.advanceAnimations(to: time) }
     }
 
+    /// Whether any layer of this subtree has an animation attached (Lamina's: a tree without
+    /// one draws as its model, so it need not be copied into a presentation tree).
+    public func subtreeHasAnimations() -> Bool {
+        if !attachedAnimations.isEmpty { return true }
+        return storedSublayersForCopy.contains { $0.subtreeHasAnimations() }
+    }
+
     /// Whether any animation in this subtree still changes what is drawn after `time`.
     public func hasRunningAnimations(at time: CFTimeInterval) -> Bool {
         let t = layerTime(time)

@@ -105,3 +105,41 @@ import LaminaTestSupport
         }
     }
 }
+
+@Suite struct RetainedFrameTests {
+    @Test func anUnchangedTreeIsNotDrawnAgain() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
+        root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let renderer = try LayerRenderer(backend: .cpu)
+        let a = try renderer.image(of: root, size: CGSize(width: 30, height: 30))
+        #expect(!renderer.lastFrameWasUnchanged)
+        let b = try renderer.image(of: root, size: CGSize(width: 30, height: 30))
+        #expect(renderer.lastFrameWasUnchanged && a === b)
+        // Without an implicit fade (the layer was shown, so the change would animate).
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        root.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        CATransaction.commit()
+        let c = try renderer.image(of: root, size: CGSize(width: 30, height: 30))
+        #expect(!renderer.lastFrameWasUnchanged)
+        #expect(c.pixel(15, 15).g == 255 && a.pixel(15, 15).b == 255)
+    }
+
+    @Test func animatedTreesAreDrawnEveryFrame() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
+        root.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 10
+        root.add(fade, forKey: "fade")
+        let renderer = try LayerRenderer(backend: .cpu)
+        let t = CACurrentMediaTime()
+        let a = try renderer.image(of: root, size: CGSize(width: 30, height: 30), at: t + 1)
+        let b = try renderer.image(of: root, size: CGSize(width: 30, height: 30), at: t + 5)
+        #expect(!renderer.lastFrameWasUnchanged)
+        #expect(a.pixel(15, 15).a < b.pixel(15, 15).a)
+    }
+}

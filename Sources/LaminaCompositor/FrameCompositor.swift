@@ -1,0 +1,46 @@
+// Frames of one layer tree: the plan of the last frame is handed out again, untouched, while
+// nothing in the tree or the canvas changed (CALayer.subtreeRevision says so in one read), so
+// an unchanged frame costs almost nothing and renderers can keep its image (same RenderPlan.id).
+import QuartzCore
+
+/// Compiles successive frames of a layer tree, reusing the last plan when nothing changed.
+public final class FrameCompositor: @unchecked Sendable {
+    /// How trees are compiled.
+    public let compositor: Compositor
+
+    private struct Key: Equatable {
+        let root: ObjectIdentifier
+        let revision: UInt64
+        let width: Double, height: Double, scale: Double
+        let background: CGColor?
+    }
+    private var lastKey: Key?
+    private var lastRoot: CALayer?
+    private var lastPlan: RenderPlan?
+
+    /// Whether the last `compile` handed out the previous plan again.
+    public private(set) var reusedLastPlan = false
+
+    /// A frame compositor compiling with `compositor`.
+    public init(compositor: Compositor = Compositor()) { self.compositor = compositor }
+
+    /// The plan of the tree under `root` (as `Compositor.compileChecked`): the previous one,
+    /// the very same value, when `root` is the same layer, no layer of its tree changed since,
+    /// and the canvas is the same.
+    public func compile(root: CALayer, width: Double, height: Double, scale: Double = 1, background: CGColor? = nil) throws -> RenderPlan {
+        let key = Key(root: ObjectIdentifier(root), revision: root.subtreeRevision, width: width, height: height, scale: scale, background: background)
+        if let lastPlan, lastKey == key, lastRoot === root {
+            reusedLastPlan = true
+            return lastPlan
+        }
+        reusedLastPlan = false
+        let plan = try compositor.compileChecked(root: root, width: width, height: height, scale: scale, background: background)
+        lastKey = key
+        lastRoot = root
+        lastPlan = plan
+        return plan
+    }
+
+    /// Forgets the last frame (the next compile starts from scratch).
+    public func reset() { lastKey = nil; lastRoot = nil; lastPlan = nil }
+}
