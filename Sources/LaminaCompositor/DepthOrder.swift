@@ -359,8 +359,7 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygo
         if members[g].count == 1 {
             out.append(polygons[members[g][0]])
         } else {
-            // Interleaving or cyclic: the BSP tree of just these members, in tie order.
-            out += depthSort(members[g].map { polygons[$0] })
+            out += orderGroup(members[g].map { polygons[$0] }, planeToTarget: planeToTarget)
         }
         for h in groupAfter[g] {
             indegree[h] -= 1
@@ -368,6 +367,26 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygo
         }
     }
     return out
+}
+
+/// Orders a strongly connected group (polygons in tie order) as the BSP tree would at its
+/// root: the first polygon's plane splits the others that straddle it into the half-spaces
+/// behind and in front of it (the ones in its plane draw with it, in tie order); each side is
+/// then ordered by overlap again, so only polygons that still interact are split further.
+private func orderGroup(_ group: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygon] {
+    let root = group[0]
+    var coplanar = [root], front: [DrawPolygon] = [], back: [DrawPolygon] = []
+    for p in group.dropFirst() {
+        switch p.classify(against: root) {
+        case .coplanar: coplanar.append(p)
+        case .front: front.append(p)
+        case .back: back.append(p)
+        case .split(let f, let b): front.append(f); back.append(b)
+        }
+    }
+    let viewerInFront = root.normal.z >= 0
+    let (first, last) = viewerInFront ? (back, front) : (front, back)
+    return orderContext(first, planeToTarget: planeToTarget) + coplanar + orderContext(last, planeToTarget: planeToTarget)
 }
 
 /// Strongly connected components (Tarjan, iterative): each vertex's component and the count.
