@@ -109,16 +109,21 @@ final class PlanBuilder {
         }
         var out: [Item] = []
         let flat = members.map { $0.mat.flattened }
-        let wholeCount = Dictionary(grouping: polygons, by: \.member).mapValues(\.count)
-        for fragment in orderContext(polygons, planeToTarget: planeToTarget) {
-            let split = !fragment.clips.isEmpty || (wholeCount[fragment.member] ?? 1) > 1
+        var wholeCount = [Int](repeating: 0, count: members.count)
+        for p in polygons { wholeCount[p.member] += 1 }
+        let ordered = orderContext(polygons, planeToTarget: planeToTarget)
+        out.reserveCapacity(ordered.count)
+        for fragment in ordered {
+            let split = !fragment.clips.isEmpty || wholeCount[fragment.member] > 1
             for item in memberItems[fragment.member] {
                 var it = item
                 let prefix = it.quad.matrix
                 // Fragment clips are half-planes of the member's plane: pull them back into the item.
-                it.quad.clips += fragment.clips.map { prefix.pullBack($0) }
+                if !fragment.clips.isEmpty { it.quad.clips += fragment.clips.map { prefix.pullBack($0) } }
                 it.quad.matrix = prefix.concatenating(flat[fragment.member])
-                it.quad.clips.append(it.quad.matrix.inFrontOfEye)
+                // Under a 2D affine map every point is in front of the eye: no clip needed.
+                let eye = it.quad.matrix.inFrontOfEye
+                if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { it.quad.clips.append(eye) }
                 it.quad.isSplit = it.quad.isSplit || split
                 out.append(it)
             }
@@ -273,33 +278,63 @@ final class PlanBuilder {
     @discardableResult
     func addTarget(label: String, width: Int, height: Int, clear: PremultipliedColor, items: [Item], planeToTarget: Mat4) -> Int {
         let view = Box(minX: -1, minY: -1, maxX: Double(width) + 1, maxY: Double(height) + 1)
-        var quads: [DrawQuad] = []
-        var owners: [ObjectIdentifier] = []
+        let viewClips = [HalfPlane(a: 1, b: 0, c: -view.minX), HalfPlane(a: -1, b: 0, c: view.maxX),
+                         HalfPlane(a: 0, b: 1, c: -view.minY), HalfPlane(a: 0, b: -1, c: view.maxY)]
+        var quads: [DrawQuad] = [], owners: [ObjectIdentifier] = [], visible: [[SIMD2<Double>]] = []
+        quads.reserveCapacity(items.count)
+        owners.reserveCapacity(items.count)
+        visible.reserveCapacity(items.count)
         for item in items {
             var q = item.quad
             q.matrix = q.matrix.concatenating(planeToTarget)
-            q.clips.append(q.matrix.inFrontOfEye)
-            q.clips += [HalfPlane(a: 1, b: 0, c: -view.minX), HalfPlane(a: -1, b: 0, c: view.maxX),
-                        HalfPlane(a: 0, b: 1, c: -view.minY), HalfPlane(a: 0, b: -1, c: view.maxY)].map { q.matrix.pullBack($0) }
-            // Drop quads with nothing left after clipping.
-            if clip(q.rect.corners, q.clips).isEmpty { continue }
+            var v = clip(q.rect.corners, q.clips)
+            if v.isEmpty { continue }
+            let m = q.matrix
+            // A 2D affine map (W constant and positive) keeps every point in front of the eye,
+            // and a quad whose visible part maps inside the view needs no view clips: the
+            // clips would cut nothing.
+            let affine = m.r0.w == 0 && m.r1.w == 0 && m.r3.w > wEpsilon
+            if !(affine && v.allSatisfy({ p in let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY })) {
+                var added: [HalfPlane] = affine ? [] : [m.inFrontOfEye]
+                added += viewClips.map { m.pullBack($0) }
+                q.clips += added
+                // Drop quads with nothing left after clipping.
+                v = clip(v, added)
+                if v.isEmpty { continue }
+            }
             quads.append(q)
             owners.append(item.owner)
+            visible.append(v)
         }
         var clearColor = clear
         // Opaque solid quads that cover the whole target first (a root layer's background)
         // become the clear color: the same pixels, far fewer fragments.
-        while let q = quads.first, q.coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = q.fill {
+        var first = 0
+        while first < quads.count, quads[first].coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = quads[first].fill {
             clearColor = c
-            quads.removeFirst()
-            owners.removeFirst()
+            first += 1
         }
-        removeSeamAntialiasing(&quads, owners: owners)
+        if first > 0 {
+            quads.removeFirst(first)
+            owners.removeFirst(first)
+            visible.removeFirst(first)
+        }
+        removeSeamAntialiasing(&quads, owners: owners, visible: visible)
+        var kept = 0
         for k in quads.indices {
-            quads[k].cover = coverPolygon(quads[k])
-            quads[k].interior = interiorBox(quads[k])
+            var q = quads[k]
+            let v = visible[k]
+            // Local units per pixel at worst over the visible part (the same everywhere under an affine map).
+            let m = q.matrix
+            let affine = m.r0.w == 0 && m.r1.w == 0
+            let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
+            q.cover = coverPolygon(q, visible: v, minStretch: minStretch)
+            if q.cover.isEmpty { continue }
+            q.interior = interiorBox(q, minStretch: minStretch)
+            quads[kept] = q
+            kept += 1
         }
-        quads.removeAll { $0.cover.isEmpty }
+        quads.removeLast(quads.count - kept)
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads))
         return targets.count - 1
     }

@@ -26,10 +26,12 @@ private func clipSegment(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ clips: [Hal
     return (p0 + (p1 - p0) * t0, p0 + (p1 - p0) * t1)
 }
 
-func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier]) {
+/// `visible[i]` is quad i's rectangle cut by its clips.
+func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier], visible: [[SIMD2<Double>]]) {
     var edges: [ProjectedEdge] = []
+    edges.reserveCapacity(quads.count * 4)
     for (i, q) in quads.enumerated() where !q.antialiasedEdges.isEmpty {
-        let visible = clip(q.rect.corners, q.clips)
+        let visible = visible[i]
         guard !visible.isEmpty else { continue }
         let inside = q.matrix.project(visible.reduce(SIMD2<Double>(0, 0), +) / Double(visible.count))
         let c = q.rect.corners
@@ -52,14 +54,19 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     for (k, e) in edges.enumerated() {
         let len = ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
         let steps = max(1, Int((len / cell).rounded(.up)))
-        var seen = Set<SIMD2<Int>>()
+        var seen: [SIMD2<Int>] = []
         for s in 0..<steps {
             let p = e.a + (e.b - e.a) * (Double(s) / Double(steps)), q = e.a + (e.b - e.a) * (Double(s + 1) / Double(steps))
             let x0 = Int(((min(p.x, q.x) - seamTolerance) / cell).rounded(.down)), x1 = Int(((max(p.x, q.x) + seamTolerance) / cell).rounded(.down))
             let y0 = Int(((min(p.y, q.y) - seamTolerance) / cell).rounded(.down)), y1 = Int(((max(p.y, q.y) + seamTolerance) / cell).rounded(.down))
-            for y in y0...y1 { for x in x0...x1 where seen.insert(SIMD2(x, y)).inserted { grid[SIMD2(x, y), default: []].append(k) } }
+            for y in y0...y1 {
+                for x in x0...x1 where !seen.contains(SIMD2(x, y)) {
+                    seen.append(SIMD2(x, y))
+                    grid[SIMD2(x, y), default: []].append(k)
+                }
+            }
         }
-        cellsOf[k] = Array(seen)
+        cellsOf[k] = seen
     }
     var hard = Set<Int>()
     var tested = [Int](repeating: -1, count: edges.count)
