@@ -69,28 +69,29 @@ struct Plane {
     let layer: CALayer?
     let name: String
     let bounds: Box
-    let sublayers: [CALayer]
-    let sublayerSpace: CATransform3D
+    /// The canvas's one sublayer (the root); a layer's sublayers are read from the layer.
+    private let canvasRoot: CALayer?
 
     init(layer: CALayer) {
         self.layer = layer
         name = layer.name ?? "(unnamed)"
         bounds = Box(layer.bounds)
-        sublayers = layer.sublayers ?? []
-        sublayerSpace = layer.sublayerSpaceTransform
+        canvasRoot = nil
     }
 
     private init(canvasRoot: CALayer, width: Double, height: Double) {
         layer = nil
         name = "canvas"
         bounds = Box(minX: 0, minY: 0, maxX: width, maxY: height)
-        sublayers = [canvasRoot]
-        sublayerSpace = CATransform3DIdentity
+        self.canvasRoot = canvasRoot
     }
 
     static func canvas(root: CALayer, width: Double, height: Double) -> Plane {
         Plane(canvasRoot: root, width: width, height: height)
     }
 
-    var members: [ContextMember] { contextMembers(sublayers: sublayers, rootSpace: sublayerSpace) }
+    var members: [ContextMember] {
+        if let layer { return contextMembers(sublayers: layer.sublayers ?? [], rootSpace: layer.sublayerSpaceTransform) }
+        return contextMembers(sublayers: canvasRoot.map { [$0] } ?? [], rootSpace: CATransform3DIdentity)
+    }
 }

@@ -14,10 +14,9 @@ final class PlanBuilder {
     var targets: [RenderTarget] = []
     var images: [CGImage] = []
     private var imageIndex: [ObjectIdentifier: Int] = [:]
-    /// Each layer's context members and plane extent, computed once per compile (a layer has
-    /// one superlayer, so its identity names one plane while the tree is being compiled).
-    private var memberCache: [ObjectIdentifier: [ContextMember]] = [:]
-    private var extentCache: [ObjectIdentifier: Box?] = [:]
+    /// Each layer's context members, own parts and plane extent, computed once per compile (a
+    /// layer has one superlayer, so its identity names one plane while the tree is being compiled).
+    private var layerCache: [ObjectIdentifier: LayerInfo] = [:]
     /// The map from the texels of the target being built to output pixels (flattened, 2D
     /// projective), so a nested target's resolution follows its content's final on-screen
     /// stretch instead of compounding its parents' oversampling.
@@ -44,8 +43,9 @@ final class PlanBuilder {
         var items: [Item] = []
         let layer = plane.layer
         let owner = ObjectIdentifier(layer ?? CALayer())
-        let members = self.members(of: plane)
-        let own = layer.map { LayerParts($0, hasSublayers: !members.isEmpty) }
+        let cached = layer.map { self.info($0) }
+        let members = cached?.members ?? plane.members
+        let own = cached?.parts
         if let own {
             if let bg = own.background { items.append(Item(quad: bg, owner: owner)) }
             if var c = own.contents, let image = layer?.contents as? CGImage, case .image(_, let uv) = c.fill {
@@ -90,13 +90,23 @@ final class PlanBuilder {
         var polygons: [DrawPolygon] = []
         var memberItems: [[Item]] = Array(repeating: [], count: members.count)
         let light = plane.layer?.light
+        // Every member placed by a 2D affine map: one plane, nothing to depth-sort.
+        let planar = members.allSatisfy { $0.mat.isPlanarAffine }
+        var whole: [Int] = []
         for (i, m) in members.enumerated() {
             if !m.layer.isDoubleSided && m.isBackFacing { continue }
             let toTarget = m.mat.flattened.concatenating(planeToTarget)
             guard let drawn = memberContent(m, toTarget: toTarget, viewport: viewport) else { continue }
-            let local = clip(drawn.extent.corners, m.mat.inFrontOfEye)
-            if local.isEmpty { continue }
-            guard let poly = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
+            if planar {
+                // No polygon to sort, only the check that it has an area (as DrawPolygon's).
+                guard hasArea(drawn.extent, m.mat) || DrawPolygon(member: i, matrix: m.mat, local: drawn.extent.corners) != nil else { continue }
+                whole.append(i)
+            } else {
+                let local = clip(drawn.extent.corners, m.mat.inFrontOfEye)
+                if local.isEmpty { continue }
+                guard let poly = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
+                polygons.append(poly)
+            }
             var its = drawn.items
             if let light, let n = m.normal {
                 let term = LightTerm(normal: SIMD3(Float(n.x), Float(n.y), Float(n.z)),
@@ -105,13 +115,14 @@ final class PlanBuilder {
                 for k in its.indices { its[k].quad.lighting.append(term) }
             }
             memberItems[i] = its
-            polygons.append(poly)
         }
         var out: [Item] = []
         let flat = members.map { $0.mat.flattened }
         var wholeCount = [Int](repeating: 0, count: members.count)
         for p in polygons { wholeCount[p.member] += 1 }
-        let ordered = orderContext(polygons, planeToTarget: planeToTarget)
+        // A flat context lies in one plane: its members draw whole, in tie order.
+        let ordered = planar ? whole.map { (member: $0, clips: [HalfPlane]()) }
+            : orderContext(polygons, planeToTarget: planeToTarget).map { (member: $0.member, clips: $0.clips) }
         out.reserveCapacity(ordered.count)
         for fragment in ordered {
             let split = !fragment.clips.isEmpty || wholeCount[fragment.member] > 1
@@ -131,15 +142,25 @@ final class PlanBuilder {
         return out
     }
 
+    /// Whether a box keeps a clear area (twice it above 1e-6) under a 2D affine map; false
+    /// also when unsure, for DrawPolygon to decide.
+    private func hasArea(_ b: Box, _ m: Mat4) -> Bool {
+        let det = m.r0.x * m.r1.y - m.r0.y * m.r1.x
+        let a2 = 2 * abs(det) * b.width * b.height
+        return a2 > 1e-6 && a2.isFinite
+    }
+
     /// A member's items in its own plane and the extent they cover there; nil when nothing shows.
     private func memberContent(_ m: ContextMember, toTarget: Mat4, viewport: Box) -> (items: [Item], extent: Box)? {
         let layer = m.layer
         let plane = Plane(layer: layer)
-        let members = self.members(of: plane)
+        let cached = info(layer)
+        let members = cached.members
         let opacity = min(max(layer.opacity, 0), 1) * m.inheritedOpacity
-        let parts = LayerParts(layer, hasSublayers: !members.isEmpty)
+        let parts = cached.parts
         let hasSub = !members.isEmpty
-        let itemCount = parts.count + (parts.hasText ? 1 : 0) + (hasSub ? 2 : 0)
+        let partCount = (parts.background != nil ? 1 : 0) + (parts.contents != nil ? 1 : 0) + (parts.border != nil ? 1 : 0)
+        let itemCount = partCount + (parts.hasText ? 1 : 0) + (hasSub ? 2 : 0)
         let group = opacity < 1 && itemCount > 1
         let mask = layer.masksToBounds && hasSub
         let flat = members.allSatisfy { $0.mat.isPlanarAffine }
@@ -235,38 +256,50 @@ final class PlanBuilder {
 
     // MARK: Members and extents
 
-    /// The members of a plane's context, collected and sorted once per layer.
-    func members(of plane: Plane) -> [ContextMember] {
-        guard let layer = plane.layer else { return plane.members }
+    /// A layer's members and parts, collected once per compile.
+    private func info(_ layer: CALayer) -> LayerInfo {
         let id = ObjectIdentifier(layer)
-        if let m = memberCache[id] { return m }
-        let m = plane.members
-        memberCache[id] = m
-        return m
+        if let i = layerCache[id] { return i }
+        let sublayers = layer.sublayers ?? []
+        let members = sublayers.isEmpty ? [] : contextMembers(sublayers: sublayers, rootSpace: layer.sublayerSpaceTransform)
+        let i = LayerInfo(members: members, parts: LayerParts(layer, hasSublayers: !members.isEmpty))
+        layerCache[id] = i
+        return i
     }
 
     /// The box in a layer's plane that its drawing can touch: bounds, contents, and the
     /// flattened images of its context's members (clipped to the bounds when it masks).
     func planeExtent(_ layer: CALayer) -> Box? {
-        let id = ObjectIdentifier(layer)
-        if let e = extentCache[id] { return e }
-        let e = computeExtent(layer)
-        extentCache[id] = e
+        let i = info(layer)
+        if let e = i.extent { return e }
+        let e = computeExtent(layer, i)
+        i.extent = .some(e)
         return e
     }
 
     /// planeExtent, uncached: each member's extent comes from the cache, so a tree is walked once.
-    private func computeExtent(_ layer: CALayer) -> Box? {
-        let parts = LayerParts(layer, hasSublayers: false)
+    private func computeExtent(_ layer: CALayer, _ info: LayerInfo) -> Box? {
+        let parts = info.parts
         var e: Box? = Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)
         if let c = parts.contents { e = e.map { $0.union(c.rect) } ?? c.rect }
-        let members = self.members(of: Plane(layer: layer))
+        let members = info.members
         if layer.masksToBounds { return members.isEmpty && parts.contents == nil ? e : (Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)) }
         for m in members {
             if !m.layer.isDoubleSided && m.isBackFacing { continue }
             guard let ce = planeExtent(m.layer) else { continue }
-            let local = clip(ce.corners, m.mat.inFrontOfEye)
-            guard let b = boundingBox(local.map { m.mat.project($0) }), b.minX.isFinite, b.maxX.isFinite, b.minY.isFinite, b.maxY.isFinite else { continue }
+            let projected: Box?
+            if m.mat.r0.w == 0 && m.mat.r1.w == 0 && m.mat.r3.w > wEpsilon {
+                // Affine: every corner in front of the eye; no arrays.
+                let p0 = m.mat.project(SIMD2(ce.minX, ce.minY)), p1 = m.mat.project(SIMD2(ce.maxX, ce.minY))
+                let p2 = m.mat.project(SIMD2(ce.maxX, ce.maxY)), p3 = m.mat.project(SIMD2(ce.minX, ce.maxY))
+                // Folded in boundingBox's order, so non-finite corners come out the same.
+                var b = Box(minX: p0.x, minY: p0.y, maxX: p0.x, maxY: p0.y)
+                for p in [p1, p2, p3] { b.minX = min(b.minX, p.x); b.minY = min(b.minY, p.y); b.maxX = max(b.maxX, p.x); b.maxY = max(b.maxY, p.y) }
+                projected = b
+            } else {
+                projected = boundingBox(clip(ce.corners, m.mat.inFrontOfEye).map { m.mat.project($0) })
+            }
+            guard let b = projected, b.minX.isFinite, b.maxX.isFinite, b.minY.isFinite, b.maxY.isFinite else { continue }
             e = e.map { $0.union(b) } ?? b
         }
         return e
@@ -319,7 +352,7 @@ final class PlanBuilder {
             owners.removeFirst(first)
             visible.removeFirst(first)
         }
-        removeSeamAntialiasing(&quads, owners: owners, visible: visible)
+        removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
         var kept = 0
         for k in quads.indices {
             var q = quads[k]
@@ -337,5 +370,20 @@ final class PlanBuilder {
         quads.removeLast(quads.count - kept)
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads))
         return targets.count - 1
+    }
+}
+
+/// What a compile keeps of one layer (a class: looked up often, never copied).
+final class LayerInfo {
+    /// The members of the context the layer roots.
+    let members: [ContextMember]
+    /// Its own quads (the contents quad does not depend on whether it has sublayers).
+    let parts: LayerParts
+    /// Its plane extent once computed (.some(nil): nothing to draw).
+    var extent: Box??
+
+    init(members: [ContextMember], parts: LayerParts) {
+        self.members = members
+        self.parts = parts
     }
 }
