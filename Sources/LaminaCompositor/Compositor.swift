@@ -50,7 +50,8 @@ public struct Compositor: Sendable {
     /// Compiles the tree under `root` for a canvas of `width` x `height` points at `scale`
     /// pixels per point over `background` (nil: clear).
     public func compile(root: CALayer, width: Double, height: Double, scale: Double = 1, background: CGColor? = nil) -> RenderPlan {
-        if root.hasRunningAnimations(at: CACurrentMediaTime()) {
+        // The walk over the tree is skipped once the note has been printed (it prints once).
+        if CompositorNotes.wouldNote(CompositorNotes.animatedModelTree), root.hasRunningAnimations(at: CACurrentMediaTime()) {
             CompositorNotes.once(CompositorNotes.animatedModelTree, "compiling a model tree whose animations are running draws the model values; compile root.presentationTree(at: time) to draw them as they move (LayerRenderer does)")
         }
         let builder = PlanBuilder(options: options)

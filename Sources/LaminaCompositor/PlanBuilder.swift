@@ -353,21 +353,16 @@ final class PlanBuilder {
             visible.removeFirst(first)
         }
         removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
-        var kept = 0
         for k in quads.indices {
-            var q = quads[k]
             let v = visible[k]
             // Local units per pixel at worst over the visible part (the same everywhere under an affine map).
-            let m = q.matrix
+            let m = quads[k].matrix
             let affine = m.r0.w == 0 && m.r1.w == 0
             let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
-            q.cover = coverPolygon(q, visible: v, minStretch: minStretch)
-            if q.cover.isEmpty { continue }
-            q.interior = interiorBox(q, minStretch: minStretch)
-            quads[kept] = q
-            kept += 1
+            quads[k].cover = coverPolygon(quads[k], visible: v, minStretch: minStretch)
+            if !quads[k].cover.isEmpty { quads[k].interior = interiorBox(quads[k], minStretch: minStretch) }
         }
-        quads.removeLast(quads.count - kept)
+        quads.removeAll { $0.cover.isEmpty }
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads))
         return targets.count - 1
     }

@@ -84,13 +84,15 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     var bucketed = [Int](repeating: 0, count: entries.count)
     for e in entries { bucketed[fill[e.cell]] = e.edge; fill[e.cell] += 1 }
     var hard = [Bool](repeating: false, count: edges.count)
+    // Each edge's direction, normal and length, once.
+    let frames = edges.map { e -> (SIMD2<Double>, SIMD2<Double>, Double) in
+        let u = (e.b - e.a) / ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
+        return (u, SIMD2(-u.y, u.x), ((e.b - e.a) * u).sum())
+    }
     for c in 0..<cellCount where bucketStart[c + 1] - bucketStart[c] > 1 {
         let runStart = bucketStart[c], runEnd = bucketStart[c + 1]
         for x in runStart..<(runEnd - 1) {
-            let k = bucketed[x], e = edges[k]
-            let u = (e.b - e.a) / ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
-            let n = SIMD2(-u.y, u.x)
-            let len = ((e.b - e.a) * u).sum()
+            let k = bucketed[x], e = edges[k], (u, n, len) = frames[k]
             for y in (x + 1)..<runEnd {
                 let j = bucketed[y], f = edges[j]
                 guard owners[e.quad] != owners[f.quad] else { continue }
