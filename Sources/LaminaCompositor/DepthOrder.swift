@@ -358,6 +358,8 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygo
     while let g = ready.pop() {
         if members[g].count == 1 {
             out.append(polygons[members[g][0]])
+        } else if members[g].count > largestRefinedGroup {
+            out += depthSort(members[g].map { polygons[$0] })
         } else {
             out += orderGroup(members[g].map { polygons[$0] }, planeToTarget: planeToTarget)
         }
@@ -368,6 +370,11 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygo
     }
     return out
 }
+
+/// A strongly connected group larger than this goes through the BSP tree of its members
+/// directly: re-ordering each side by overlap after every root split costs a pass over the
+/// group per level, quadratic in a large tangle.
+let largestRefinedGroup = 256
 
 /// Orders a strongly connected group (polygons in tie order) as the BSP tree would at its
 /// root: the first polygon's plane splits the others that straddle it into the half-spaces
