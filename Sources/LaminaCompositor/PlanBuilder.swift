@@ -39,8 +39,14 @@ final class PlanBuilder {
     /// `planeToTarget` maps the plane into the target being built (to choose sub-target
     /// resolutions and what can be visible); `viewport` is that target's pixel box.
     func content(of plane: Plane, planeToTarget: Mat4, viewport: Box) -> [Item] {
-        if outputBox == nil { outputBox = viewport }
         var items: [Item] = []
+        appendContent(of: plane, planeToTarget: planeToTarget, viewport: viewport, to: &items)
+        return items
+    }
+
+    /// content(of:), appended to `items` (one array for a whole target: no copies per level).
+    private func appendContent(of plane: Plane, planeToTarget: Mat4, viewport: Box, to items: inout [Item]) {
+        if outputBox == nil { outputBox = viewport }
         let layer = plane.layer
         let owner = ObjectIdentifier(layer ?? CALayer())
         let cached = layer.map { self.info($0) }
@@ -56,9 +62,8 @@ final class PlanBuilder {
                 items.append(Item(quad: q, owner: owner))
             }
         }
-        items += contextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport)
+        appendContextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport, to: &items)
         if let b = own?.border { items.append(Item(quad: b, owner: owner)) }
-        return items
     }
 
     /// A text layer's text, rasterized at the layer's largest on-screen stretch, as a quad over its bounds.
@@ -86,60 +91,72 @@ final class PlanBuilder {
     }
 
     /// The members of a plane's context: culled, depth-sorted, split, each drawn directly or through a target.
-    private func contextItems(plane: Plane, members: [ContextMember], planeToTarget: Mat4, viewport: Box) -> [Item] {
+    private func appendContextItems(plane: Plane, members: [ContextMember], planeToTarget: Mat4, viewport: Box, to out: inout [Item]) {
         var polygons: [DrawPolygon] = []
         var memberItems: [[Item]] = Array(repeating: [], count: members.count)
         let light = plane.layer?.light
         // Every member placed by a 2D affine map: one plane, nothing to depth-sort.
         let planar = members.allSatisfy { $0.mat.isPlanarAffine }
-        var whole: [Int] = []
+        let lightTerm = { (m: ContextMember) -> LightTerm? in
+            guard let light, let n = m.normal else { return nil }
+            return LightTerm(normal: SIMD3(Float(n.x), Float(n.y), Float(n.z)),
+                             direction: SIMD3(Float(light.direction.x), Float(light.direction.y), Float(light.direction.z)),
+                             ambient: Float(light.ambient))
+        }
+        /// An item of member `i` into the context's plane (after its lighting term).
+        func place(_ it: inout Item, _ member: Int, clips: [HalfPlane], split: Bool) {
+            let prefix = it.quad.matrix
+            // Fragment clips are half-planes of the member's plane: pull them back into the item.
+            if !clips.isEmpty { it.quad.clips += clips.map { prefix.pullBack($0) } }
+            it.quad.matrix = prefix.concatenating(members[member].mat.flattened)
+            // Under a 2D affine map every point is in front of the eye: no clip needed.
+            let eye = it.quad.matrix.inFrontOfEye
+            if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { it.quad.clips.append(eye) }
+            it.quad.isSplit = it.quad.isSplit || split
+        }
+        if planar {
+            // A flat context lies in one plane: its members draw whole, in tie order, straight
+            // into the output.
+            for (i, m) in members.enumerated() {
+                if !m.layer.isDoubleSided && m.isBackFacing { continue }
+                let toTarget = m.mat.flattened.concatenating(planeToTarget)
+                let start = out.count
+                guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &out) else { continue }
+                // No polygon to sort, only the check that it has an area (as DrawPolygon's).
+                guard hasArea(extent, m.mat) || DrawPolygon(member: i, matrix: m.mat, local: extent.corners) != nil else {
+                    out.removeSubrange(start...)
+                    continue
+                }
+                let term = lightTerm(m)
+                for k in start..<out.count {
+                    if let term { out[k].quad.lighting.append(term) }
+                    place(&out[k], i, clips: [], split: false)
+                }
+            }
+            return
+        }
         for (i, m) in members.enumerated() {
             if !m.layer.isDoubleSided && m.isBackFacing { continue }
             let toTarget = m.mat.flattened.concatenating(planeToTarget)
-            guard let drawn = memberContent(m, toTarget: toTarget, viewport: viewport) else { continue }
-            if planar {
-                // No polygon to sort, only the check that it has an area (as DrawPolygon's).
-                guard hasArea(drawn.extent, m.mat) || DrawPolygon(member: i, matrix: m.mat, local: drawn.extent.corners) != nil else { continue }
-                whole.append(i)
-            } else {
-                let local = clip(drawn.extent.corners, m.mat.inFrontOfEye)
-                if local.isEmpty { continue }
-                guard let poly = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
-                polygons.append(poly)
-            }
-            var its = drawn.items
-            if let light, let n = m.normal {
-                let term = LightTerm(normal: SIMD3(Float(n.x), Float(n.y), Float(n.z)),
-                                     direction: SIMD3(Float(light.direction.x), Float(light.direction.y), Float(light.direction.z)),
-                                     ambient: Float(light.ambient))
-                for k in its.indices { its[k].quad.lighting.append(term) }
-            }
+            var its: [Item] = []
+            guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &its) else { continue }
+            let local = clip(extent.corners, m.mat.inFrontOfEye)
+            if local.isEmpty { continue }
+            guard let poly = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
+            polygons.append(poly)
+            if let term = lightTerm(m) { for k in its.indices { its[k].quad.lighting.append(term) } }
             memberItems[i] = its
         }
-        var out: [Item] = []
-        let flat = members.map { $0.mat.flattened }
         var wholeCount = [Int](repeating: 0, count: members.count)
         for p in polygons { wholeCount[p.member] += 1 }
-        // A flat context lies in one plane: its members draw whole, in tie order.
-        let ordered = planar ? whole.map { (member: $0, clips: [HalfPlane]()) }
-            : orderContext(polygons, planeToTarget: planeToTarget).map { (member: $0.member, clips: $0.clips) }
-        out.reserveCapacity(ordered.count)
-        for fragment in ordered {
+        for fragment in orderContext(polygons, planeToTarget: planeToTarget) {
             let split = !fragment.clips.isEmpty || wholeCount[fragment.member] > 1
             for item in memberItems[fragment.member] {
                 var it = item
-                let prefix = it.quad.matrix
-                // Fragment clips are half-planes of the member's plane: pull them back into the item.
-                if !fragment.clips.isEmpty { it.quad.clips += fragment.clips.map { prefix.pullBack($0) } }
-                it.quad.matrix = prefix.concatenating(flat[fragment.member])
-                // Under a 2D affine map every point is in front of the eye: no clip needed.
-                let eye = it.quad.matrix.inFrontOfEye
-                if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { it.quad.clips.append(eye) }
-                it.quad.isSplit = it.quad.isSplit || split
+                place(&it, fragment.member, clips: fragment.clips, split: split)
                 out.append(it)
             }
         }
-        return out
     }
 
     /// Whether a box keeps a clear area (twice it above 1e-6) under a 2D affine map; false
@@ -151,7 +168,8 @@ final class PlanBuilder {
     }
 
     /// A member's items in its own plane and the extent they cover there; nil when nothing shows.
-    private func memberContent(_ m: ContextMember, toTarget: Mat4, viewport: Box) -> (items: [Item], extent: Box)? {
+    /// The items are appended to `out` (nothing is appended when it returns nil).
+    private func memberContent(_ m: ContextMember, toTarget: Mat4, viewport: Box, to out: inout [Item]) -> Box? {
         let layer = m.layer
         let plane = Plane(layer: layer)
         let cached = info(layer)
@@ -166,12 +184,15 @@ final class PlanBuilder {
         let flat = members.allSatisfy { $0.mat.isPlanarAffine }
         let needsTarget = group || mask || (hasSub && !flat && !m.mat.flattened.isPlanarAffine) || (options.forceTargets && hasSub)
         if needsTarget {
-            return surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport)
+            guard let s = surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport) else { return nil }
+            out += s.items
+            return s.extent
         }
         guard let extent = planeExtent(layer) else { return nil }
-        var items = content(of: plane, planeToTarget: toTarget, viewport: viewport)
-        if opacity < 1 { for k in items.indices { items[k].quad.opacity *= opacity } }
-        return items.isEmpty ? nil : (items, extent)
+        let start = out.count
+        appendContent(of: plane, planeToTarget: toTarget, viewport: viewport, to: &out)
+        if opacity < 1 { for k in start..<out.count { out[k].quad.opacity *= opacity } }
+        return out.count > start ? extent : nil
     }
 
     /// Renders a member's plane into a target of its own and returns the one quad that draws it.
