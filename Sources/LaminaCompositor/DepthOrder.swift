@@ -8,8 +8,10 @@
 //      target pixels, with a margin for anti-aliased fringes) is ordered as the BSP tree built
 //      in tie order would order it: by the earlier one's plane when the later lies on one
 //      side of it, else by their depths where both can shade pixels. The pairs whose planes
-//      cross there (or that close a cycle) form strongly connected groups, and only those go
-//      through the BSP tree (splits in local coordinates, thick planes). The groups are drawn
+//      cross there (or that close a cycle) form strongly connected groups, and only those are
+//      split, as the BSP tree would split them (local coordinates, thick planes): by the
+//      group's first member's plane, each side then ordered again from step 1 (a group of
+//      more than 256 goes through the BSP tree of its members at once). The groups are drawn
 //      in a topological order of the pair constraints, ties broken by tie order, so the
 //      result is deterministic.
 // Post-divide space as in BSPTree.swift: the eye at +z infinity, nearer is larger z.
