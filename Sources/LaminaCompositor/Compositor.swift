@@ -74,7 +74,8 @@ public struct Compositor: Sendable {
     /// drawn: a width, height or scale that is not a finite positive number, or an output
     /// image (each side `size * scale`, rounded, at least 1) over `maxOutputSide` pixels a side.
     public func compileChecked(root: CALayer, width: Double, height: Double, scale: Double = 1, background: CGColor? = nil) throws -> RenderPlan {
-        if root.hasRunningAnimations(at: CACurrentMediaTime()) {
+        // The walk over the tree is skipped once the note has been printed (it prints once).
+        if CompositorNotes.wouldNote(CompositorNotes.animatedModelTree), root.hasRunningAnimations(at: CACurrentMediaTime()) {
             CompositorNotes.once(CompositorNotes.animatedModelTree, "compiling a model tree whose animations are running draws the model values; compile root.presentationTree(at: time) to draw them as they move (LayerRenderer does)")
         }
         for (name, v) in [("width", width), ("height", height), ("scale", scale)] where !(v > 0 && v.isFinite) {
@@ -101,28 +102,29 @@ struct Plane {
     let layer: CALayer?
     let name: String
     let bounds: Box
-    let sublayers: [CALayer]
-    let sublayerSpace: CATransform3D
+    /// The canvas's one sublayer (the root); a layer's sublayers are read from the layer.
+    private let canvasRoot: CALayer?
 
     init(layer: CALayer) {
         self.layer = layer
         name = layer.name ?? "(unnamed)"
         bounds = Box(layer.bounds)
-        sublayers = layer.sublayers ?? []
-        sublayerSpace = layer.sublayerSpaceTransform
+        canvasRoot = nil
     }
 
     private init(canvasRoot: CALayer, width: Double, height: Double) {
         layer = nil
         name = "canvas"
         bounds = Box(minX: 0, minY: 0, maxX: width, maxY: height)
-        sublayers = [canvasRoot]
-        sublayerSpace = CATransform3DIdentity
+        self.canvasRoot = canvasRoot
     }
 
     static func canvas(root: CALayer, width: Double, height: Double) -> Plane {
         Plane(canvasRoot: root, width: width, height: height)
     }
 
-    var members: [ContextMember] { contextMembers(sublayers: sublayers, rootSpace: sublayerSpace) }
+    var members: [ContextMember] {
+        if let layer { return contextMembers(sublayers: layer.sublayers ?? [], rootSpace: layer.sublayerSpaceTransform) }
+        return contextMembers(sublayers: canvasRoot.map { [$0] } ?? [], rootSpace: CATransform3DIdentity)
+    }
 }

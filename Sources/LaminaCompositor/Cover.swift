@@ -5,10 +5,8 @@
 /// The local box where coverage is exactly 1 (see DrawQuad.interior): the rectangle inset
 /// by one pixel's worth of local units at worst over the visible part, plus the corner radius
 /// and border width; within the mask likewise.
-func interiorBox(_ q: DrawQuad) -> Box? {
-    let visible = clip(q.rect.corners, q.clips)
-    guard !visible.isEmpty else { return nil }
-    let minStretch = visible.map { q.matrix.stretch($0).min }.min() ?? 0
+/// `minStretch` is the least stretch of the quad's map over its visible part.
+func interiorBox(_ q: DrawQuad, minStretch: Double) -> Box? {
     guard minStretch > 0, minStretch.isFinite else { return nil }
     let onePixel = 1 / minStretch
     var box = q.rect.insetBy(onePixel + max(q.cornerRadius, q.borderWidth))
@@ -19,14 +17,14 @@ func interiorBox(_ q: DrawQuad) -> Box? {
     return box.isEmpty ? nil : box
 }
 
-func coverPolygon(_ q: DrawQuad) -> [SIMD2<Double>] {
-    let visible = clip(q.rect.corners, q.clips)
-    guard !visible.isEmpty else { return [] }
+/// `visible` is the quad's rectangle cut by its clips (not empty), `minStretch` the least
+/// stretch of its map there.
+func coverPolygon(_ q: DrawQuad, visible: [SIMD2<Double>], minStretch: Double) -> [SIMD2<Double>] {
+    if q.antialiasedEdges.isEmpty && q.mask == nil { return visible }
     var rect = q.rect
     var clips = q.clips
     if !q.antialiasedEdges.isEmpty || q.mask != nil {
         // Local units per pixel at worst over the visible part: one pixel of margin on screen.
-        let minStretch = visible.map { q.matrix.stretch($0).min }.min() ?? 0
         let cap = 4 * max(rect.width, rect.height) + 1
         let margin = minStretch > 0 ? min(1 / minStretch, cap) : cap
         if q.antialiasedEdges.contains(.left) { rect.minX -= margin }

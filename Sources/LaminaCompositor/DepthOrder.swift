@@ -4,20 +4,23 @@
 //   1. members on parallel planes (parallel before projection: their planes share a line, a
 //      pencil, and lie on one side of the pencil's plane through the eye) are sorted by depth;
 //   2. members with disjoint depth ranges are sorted by depth;
-//   3. otherwise every pair whose screen footprints overlap (a grid over their bounds in
-//      target pixels, with a margin for anti-aliased fringes) is ordered by comparing their
-//      depths over the common screen region; the pairs that truly interleave (or close a
-//      cycle) form strongly connected groups, and only those go through the BSP tree (splits
-//      in local coordinates, thick planes). The groups are drawn in a topological order of
-//      the pair constraints, ties broken by tie order, so the result is deterministic.
+//   3. otherwise every pair whose screen footprints come near (a grid over their bounds in
+//      target pixels, with a margin for anti-aliased fringes) is ordered as the BSP tree built
+//      in tie order would order it: by the earlier one's plane when the later lies on one
+//      side of it, else by their depths where both can shade pixels. The pairs whose planes
+//      cross there (or that close a cycle) form strongly connected groups, and only those are
+//      split, as the BSP tree would split them (local coordinates, thick planes): by the
+//      group's first member's plane, each side then ordered again from step 1 (a group of
+//      more than 256 goes through the BSP tree of its members at once). The groups are drawn
+//      in a topological order of the pair constraints, ties broken by tie order, so the
+//      result is deterministic.
 // Post-divide space as in BSPTree.swift: the eye at +z infinity, nearer is larger z.
 
 /// How contexts are depth-ordered.
 public enum DepthOrdering {
-    /// When true (for this task), contexts are ordered by screen overlap (this file); otherwise
-    /// whole through the BSP tree. Off by default until it passes every ordering test
-    /// (CoplanarTests' crossing cases and EdgeOnTests' orthographic edge-on cases do not yet).
-    @TaskLocal public static var byOverlap = false
+    /// True (the default): contexts are ordered by screen overlap (this file). False (for
+    /// tests comparing against it): whole contexts go through the BSP tree.
+    @TaskLocal public static var byOverlap = true
 }
 
 /// Screen margin (target pixels) within which two footprints count as overlapping: an
@@ -31,12 +34,8 @@ func orderContext(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygo
     guard DepthOrdering.byOverlap else { return depthSort(polygons) }
     if let order = pencilOrder(polygons) { return order.map { polygons[$0] } }
     if let order = disjointDepthOrder(polygons) { return order.map { polygons[$0] } }
-    return overlapOrder(polygons, planeToTarget: planeToTarget) ?? depthSort(polygons)
+    return overlapOrder(polygons, planeToTarget: planeToTarget)
 }
-
-/// A cycle left after splitting the interleaving pairs larger than this is handed whole to
-/// the BSP tree (unsplit): cutting its pieces again would only make more pieces.
-let largestResidualCycle = 256
 
 // MARK: Parallel planes
 
@@ -137,21 +136,14 @@ enum PairOrder { case free, firstBeforeSecond, secondBeforeFirst, interleaved }
 /// Where polygon `a` lies relative to `b`'s plane, toward the viewer: 1 in front, -1 behind,
 /// 0 in the plane (within the thick-plane threshold), nil straddling.
 private func viewerSide(_ a: DrawPolygon, of b: DrawPolygon) -> Int? {
-    let dist = a.distances(to: b)
-    let front = dist.contains { $0 > splitThreshold }, back = dist.contains { $0 < -splitThreshold }
+    var front = false, back = false
+    for h in a.homogeneous {
+        let s = ((b.normal * SIMD3(h.x, h.y, h.z)).sum() + b.d * h.w) / h.w
+        if s > splitThreshold { front = true } else if s < -splitThreshold { back = true }
+    }
     if front && back { return nil }
     if !front && !back { return 0 }
     return (front == (b.normal.z >= 0)) ? 1 : -1
-}
-
-/// The order the planes alone impose on `a` and `b` (a before b: `firstBeforeSecond`).
-private func planeOrder(_ a: DrawPolygon, _ b: DrawPolygon, aFirstOnTie: Bool) -> PairOrder? {
-    if let s = viewerSide(a, of: b) {
-        if s == 0, viewerSide(b, of: a) == 0 { return aFirstOnTie ? .firstBeforeSecond : .secondBeforeFirst }
-        if s != 0 { return s > 0 ? .secondBeforeFirst : .firstBeforeSecond }
-    }
-    if let s = viewerSide(b, of: a), s != 0 { return s > 0 ? .firstBeforeSecond : .secondBeforeFirst }
-    return nil
 }
 
 /// Signed area (twice) of a 2D polygon.
@@ -161,78 +153,133 @@ private func area2(_ p: [SIMD2<Double>]) -> Double {
     return a
 }
 
-/// The half-planes of a convex 2D polygon's inside; nil when it has no area.
-private func insideHalfPlanes(_ p: [SIMD2<Double>]) -> [HalfPlane]? {
+/// The half-planes of a convex 2D polygon's inside, each moved outward by `grow` (0: the
+/// polygon itself); nil when it has no area.
+private func insideHalfPlanes(_ p: [SIMD2<Double>], grow: Double = 0) -> [HalfPlane]? {
     let a = area2(p)
-    guard abs(a) > 1e-9 else { return nil }
+    guard abs(a) > 1e-9, a.isFinite else { return nil }
     let s = a > 0 ? 1.0 : -1.0
-    return p.indices.map { i in
+    return p.indices.compactMap { i in
         let u = p[i], w = p[(i + 1) % p.count]
         // Inside is to the left of u -> w for a counter-clockwise (positive area) polygon.
         let nx = -(w.y - u.y) * s, ny = (w.x - u.x) * s
-        return HalfPlane(a: nx, b: ny, c: -(nx * u.x + ny * u.y))
+        let l = (nx * nx + ny * ny).squareRoot()
+        guard l > 0 else { return nil }
+        return HalfPlane(a: nx, b: ny, c: -(nx * u.x + ny * u.y) + grow * l)
     }
 }
 
-/// Whether two convex target-pixel polygons come within `overlapMargin` of each other
-/// (given that they do not overlap): the closest vertex-edge distance.
-private func within(_ a: [SIMD2<Double>], _ b: [SIMD2<Double>], _ margin: Double) -> Bool {
-    func near(_ p: [SIMD2<Double>], _ q: [SIMD2<Double>]) -> Bool {
-        for v in p {
-            for i in q.indices {
-                let u = q[i], w = q[(i + 1) % q.count], e = w - u
-                let l = (e * e).sum()
-                let t = l > 0 ? min(1, max(0, ((v - u) * e).sum() / l)) : 0
-                let d = v - (u + e * t)
-                if (d * d).sum() <= margin * margin { return true }
-            }
+/// A polygon's footprint in target pixels grown by the anti-aliasing margin: the box around
+/// it cut by its edges moved outward (nil when it has no area there).
+struct Reach {
+    let polygon: [SIMD2<Double>]
+    let halfPlanes: [HalfPlane]
+
+    init?(pixels: [SIMD2<Double>], box: Box) {
+        guard let h = insideHalfPlanes(pixels, grow: overlapMargin) else { return nil }
+        let p = clip(box.corners, h)
+        guard !p.isEmpty else { return nil }
+        polygon = p
+        halfPlanes = h
+    }
+}
+
+/// The inverse of a context plane -> target pixels map (projective in 2D), for taking pixel
+/// points back into the plane's post-divide coordinates.
+struct PixelsToPlane {
+    let m: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
+
+    init?(_ t: Mat4) {
+        // Row vectors: (x, y, 1) * [r0; r1; r3] restricted to the x, y, w columns.
+        let a = SIMD3(t.r0.x, t.r0.y, t.r0.w), b = SIMD3(t.r1.x, t.r1.y, t.r1.w), c = SIMD3(t.r3.x, t.r3.y, t.r3.w)
+        func cross(_ u: SIMD3<Double>, _ v: SIMD3<Double>) -> SIMD3<Double> {
+            SIMD3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
         }
-        return false
+        let det = (a * cross(b, c)).sum()
+        guard abs(det) > 1e-300, det.isFinite else { return nil }
+        // Columns of the inverse are the cross products of the rows, over the determinant.
+        let c0 = cross(b, c) / det, c1 = cross(c, a) / det, c2 = cross(a, b) / det
+        m = (SIMD3(c0.x, c1.x, c2.x), SIMD3(c0.y, c1.y, c2.y), SIMD3(c0.z, c1.z, c2.z))
     }
-    return near(a, b) || near(b, a)
+
+    func map(_ p: SIMD2<Double>) -> SIMD2<Double>? {
+        let h = p.x * m.0 + p.y * m.1 + m.2
+        guard h.z > 0 || h.z < 0 else { return nil }
+        let q = SIMD2(h.x / h.z, h.y / h.z)
+        return q.x.isFinite && q.y.isFinite ? q : nil
+    }
 }
 
-/// The order two polygons need. Where their screen footprints overlap, their depths are
-/// compared over the common part (depth differences are linear there, so its vertices
-/// decide); where they only come within an anti-aliasing margin, their planes decide if they
-/// can; apart, they are free. `pixelsA`/`pixelsB` are the footprints in target pixels (nil:
-/// unbounded there).
-func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, screenA: [SIMD2<Double>], screenB: [SIMD2<Double>],
-               pixelsA: [SIMD2<Double>]?, pixelsB: [SIMD2<Double>]?, aFirstOnTie: Bool) -> PairOrder {
-    guard abs(a.normal.z) > 1e-9, abs(b.normal.z) > 1e-9, let hb = insideHalfPlanes(screenB), insideHalfPlanes(screenA) != nil else {
-        // Edge-on: no area on screen; only the planes can order it.
-        return planeOrder(a, b, aFirstOnTie: aFirstOnTie) ?? .interleaved
-    }
-    let common = clip(screenA, hb)
-    if common.isEmpty || abs(area2(common)) < 1e-9 {
-        if let pa = pixelsA, let pb = pixelsB, !within(pa, pb, overlapMargin) { return .free }
-        return planeOrder(a, b, aFirstOnTie: aFirstOnTie) ?? .free
-    }
-    if let o = planeOrder(a, b, aFirstOnTie: aFirstOnTie) { return o }
+/// Whether `b` lies in front of (1) or behind (-1) `a` over the points `region` (post-divide
+/// xy of the context's plane), 0 within the thick plane throughout; nil when their planes
+/// cross there.
+private func depthRelation(_ a: DrawPolygon, _ b: DrawPolygon, over region: [SIMD2<Double>]) -> Int? {
     var front = false, back = false
-    let viewer = b.normal.z >= 0 ? 1.0 : -1.0
-    for r in common {
-        let za = -(a.normal.x * r.x + a.normal.y * r.y + a.d) / a.normal.z
-        let s = ((b.normal * SIMD3(r.x, r.y, za)).sum() + b.d) * viewer
+    let viewer = a.normal.z >= 0 ? 1.0 : -1.0
+    for r in region {
+        // b's point over r, measured from a's plane along a's normal, toward the viewer.
+        let zb = -(b.normal.x * r.x + b.normal.y * r.y + b.d) / b.normal.z
+        let s = ((a.normal * SIMD3(r.x, r.y, zb)).sum() + a.d) * viewer
         if s > splitThreshold { front = true } else if s < -splitThreshold { back = true }
     }
-    if front && back { return .interleaved }
-    if front { return .secondBeforeFirst }
-    if back { return .firstBeforeSecond }
-    return aFirstOnTie ? .firstBeforeSecond : .secondBeforeFirst
+    if front && back { return nil }
+    return front ? 1 : (back ? -1 : 0)
 }
 
-/// Orders polygons by the constraints between pairs that overlap on screen. In a strongly
-/// connected group (interleaving or cyclic), each polygon is first split by the planes of the
-/// polygons it truly interleaves with (and by no other), then the pieces are ordered the same
-/// way; what is still cyclic after that (`resolveBySplitting` false) goes through the BSP tree,
-/// unless it is larger than `largestResidualCycle` (nil: the caller sorts the originals instead).
-func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4, resolveBySplitting: Bool = true) -> [DrawPolygon]? {
+/// The order two polygons need, `a` coming before `b` in tie order (as the BSP tree built
+/// in tie order would decide it, splitting only where the planes cross where it shows).
+/// If `b` lies on one side of `a`'s plane, that side decides (as in the BSP tree, whose
+/// node `a` would classify `b`). Otherwise, over the part of the screen where both can
+/// shade pixels (their footprints grown by the anti-aliasing margin), their depths are
+/// compared: one in front throughout decides; crossing planes there interleave (the BSP
+/// splits `b` by `a`'s plane); no common part leaves them free.
+func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, screenA: [SIMD2<Double>], screenB: [SIMD2<Double>],
+               reachA: Reach?, reachB: Reach?, toPlane: PixelsToPlane?, bounded: Bool) -> PairOrder {
+    if let s = viewerSide(b, of: a) {
+        guard !bounded || overlaps(reachA, reachB) else { return .free }
+        return s >= 0 ? .firstBeforeSecond : .secondBeforeFirst
+    }
+    // b straddles a's plane: the planes cross.
+    var region: [SIMD2<Double>] = []
+    if bounded {
+        // An edge-on polygon (no reach) shades nothing but its fringe: the BSP tree's split.
+        guard let ra = reachA, let rb = reachB, let toPlane else { return .interleaved }
+        let common = clip(ra.polygon, rb.halfPlanes)
+        if common.isEmpty { return .free }
+        for p in common {
+            guard let q = toPlane.map(p) else { return .interleaved }
+            region.append(q)
+        }
+    } else {
+        guard let hb = insideHalfPlanes(screenB), insideHalfPlanes(screenA) != nil else { return .interleaved }
+        region = clip(screenA, hb)
+        if region.isEmpty { return .interleaved }
+    }
+    guard abs(a.normal.z) > 1e-9, abs(b.normal.z) > 1e-9 else { return .interleaved }
+    switch depthRelation(a, b, over: region) {
+    case nil: return .interleaved
+    case 0: return .firstBeforeSecond
+    case let s?: return s > 0 ? .firstBeforeSecond : .secondBeforeFirst
+    }
+}
+
+/// Whether two footprints come within the anti-aliasing margin of each other (their boxes
+/// were found to meet); an edge-on footprint (no reach) counts as meeting.
+private func overlaps(_ ra: Reach?, _ rb: Reach?) -> Bool {
+    guard let ra, let rb else { return true }
+    return !clip(ra.polygon, rb.halfPlanes).isEmpty
+}
+
+/// Orders polygons by the constraints between pairs that overlap on screen. A strongly
+/// connected group (polygons whose planes cross where they show, or a cycle) goes through
+/// the BSP tree of just its members, which splits them as it needs.
+func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygon] {
     let n = polygons.count
     // Footprints: post-divide xy of the context's plane, and boxes in target pixels.
     let screen = polygons.map { p in p.homogeneous.map { SIMD2($0.x / $0.w, $0.y / $0.w) } }
-    var boxes: [Box?] = [], pixels: [[SIMD2<Double>]?] = []
+    var boxes: [Box?] = [], pixels: [[SIMD2<Double>]?] = [], reaches: [Reach?] = []
     boxes.reserveCapacity(n)
+    reaches.reserveCapacity(n)
     pixels.reserveCapacity(n)
     for p in polygons {
         var b: Box?
@@ -249,7 +296,9 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4, resolveBySplit
         }
         boxes.append(ok ? b?.insetBy(-overlapMargin) : nil)
         pixels.append(ok ? px : nil)
+        reaches.append(ok && b != nil ? Reach(pixels: px, box: b!.insetBy(-overlapMargin)) : nil)
     }
+    let toPlane = PixelsToPlane(planeToTarget)
     // Candidate pairs: a uniform grid over the boxes; unbounded footprints meet everything.
     let finite = boxes.compactMap { $0 }
     let meanSide = finite.isEmpty ? 1 : finite.reduce(0.0) { $0 + max($1.width, $1.height) } / Double(finite.count)
@@ -264,13 +313,13 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4, resolveBySplit
     }
     var after = [[Int]](repeating: [], count: n)  // after[i]: polygons drawn after i
     var stamp = [Int](repeating: -1, count: n)
-    var interleaved: [(Int, Int)] = []
     func relate(_ i: Int, _ j: Int) {
-        switch pairOrder(polygons[i], polygons[j], screenA: screen[i], screenB: screen[j], pixelsA: pixels[i], pixelsB: pixels[j], aFirstOnTie: i < j) {
+        switch pairOrder(polygons[i], polygons[j], screenA: screen[i], screenB: screen[j], reachA: reaches[i], reachB: reaches[j],
+                         toPlane: toPlane, bounded: pixels[i] != nil && pixels[j] != nil) {
         case .free: break
         case .firstBeforeSecond: after[i].append(j)
         case .secondBeforeFirst: after[j].append(i)
-        case .interleaved: after[i].append(j); after[j].append(i); interleaved.append((i, j))
+        case .interleaved: after[i].append(j); after[j].append(i)
         }
     }
     for i in 0..<n {
@@ -311,12 +360,10 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4, resolveBySplit
     while let g = ready.pop() {
         if members[g].count == 1 {
             out.append(polygons[members[g][0]])
-        } else if resolveBySplitting {
-            let pieces = splitInterleaved(members[g], polygons, interleaved, component, g)
-            out += overlapOrder(pieces, planeToTarget: planeToTarget, resolveBySplitting: false) ?? depthSort(members[g].map { polygons[$0] })
-        } else {
-            if members[g].count > largestResidualCycle { return nil }
+        } else if members[g].count > largestRefinedGroup {
             out += depthSort(members[g].map { polygons[$0] })
+        } else {
+            out += orderGroup(members[g].map { polygons[$0] }, planeToTarget: planeToTarget)
         }
         for h in groupAfter[g] {
             indegree[h] -= 1
@@ -326,20 +373,29 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4, resolveBySplit
     return out
 }
 
-/// The polygons of group `g` (indices `group`, in tie order) with each interleaving pair
-/// resolved: the later polygon's pieces split by the earlier's plane (in local coordinates),
-/// as the BSP tree built in tie order would split them.
-private func splitInterleaved(_ group: [Int], _ polygons: [DrawPolygon], _ pairs: [(Int, Int)], _ component: [Int], _ g: Int) -> [DrawPolygon] {
-    var pieces: [Int: [DrawPolygon]] = [:]
-    for i in group { pieces[i] = [polygons[i]] }
-    for (i, j) in pairs.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) where component[i] == g {
-        var next: [DrawPolygon] = []
-        for f in pieces[j]! {
-            if case .split(let front, let back) = f.classify(against: polygons[i]) { next.append(back); next.append(front) } else { next.append(f) }
+/// A strongly connected group larger than this goes through the BSP tree of its members
+/// directly: re-ordering each side by overlap after every root split costs a pass over the
+/// group per level, quadratic in a large tangle.
+let largestRefinedGroup = 256
+
+/// Orders a strongly connected group (polygons in tie order) as the BSP tree would at its
+/// root: the first polygon's plane splits the others that straddle it into the half-spaces
+/// behind and in front of it (the ones in its plane draw with it, in tie order); each side is
+/// then ordered by overlap again, so only polygons that still interact are split further.
+private func orderGroup(_ group: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygon] {
+    let root = group[0]
+    var coplanar = [root], front: [DrawPolygon] = [], back: [DrawPolygon] = []
+    for p in group.dropFirst() {
+        switch p.classify(against: root) {
+        case .coplanar: coplanar.append(p)
+        case .front: front.append(p)
+        case .back: back.append(p)
+        case .split(let f, let b): front.append(f); back.append(b)
         }
-        pieces[j] = next
     }
-    return group.flatMap { pieces[$0]! }
+    let viewerInFront = root.normal.z >= 0
+    let (first, last) = viewerInFront ? (back, front) : (front, back)
+    return orderContext(first, planeToTarget: planeToTarget) + coplanar + orderContext(last, planeToTarget: planeToTarget)
 }
 
 /// Strongly connected components (Tarjan, iterative): each vertex's component and the count.

@@ -111,7 +111,11 @@ public struct Mat4: Equatable, Sendable, CustomStringConvertible {
 
 /// Clips a convex polygon by a half-plane (Sutherland-Hodgman), keeping value >= 0.
 func clip(_ poly: [SIMD2<Double>], _ h: HalfPlane) -> [SIMD2<Double>] {
-    guard !poly.isEmpty else { return [] }
+    guard poly.count >= 3 else { return [] }
+    // Wholly inside (the common case): the polygon itself, with no new array.
+    var inside = true
+    for p in poly where !(h.value(p) >= 0) { inside = false; break }
+    if inside { return poly }
     var out: [SIMD2<Double>] = []
     out.reserveCapacity(poly.count + 1)
     var prev = poly[poly.count - 1]

@@ -19,6 +19,12 @@ public enum CompositorNotes {
         return true
     }
 
+    /// Whether noting `key` now would print (so a costly check for it can be skipped).
+    static func wouldNote(_ key: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return isEnabled && !said.contains(key)
+    }
+
     /// The keys noted so far.
     public static var noted: Set<String> { lock.lock(); defer { lock.unlock() }; return said }
 

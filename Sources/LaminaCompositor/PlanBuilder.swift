@@ -14,10 +14,9 @@ final class PlanBuilder {
     var targets: [RenderTarget] = []
     var images: [CGImage] = []
     private var imageIndex: [ObjectIdentifier: Int] = [:]
-    /// Each layer's context members and plane extent, computed once per compile (a layer has
-    /// one superlayer, so its identity names one plane while the tree is being compiled).
-    private var memberCache: [ObjectIdentifier: [ContextMember]] = [:]
-    private var extentCache: [ObjectIdentifier: Box?] = [:]
+    /// Each layer's context members, own parts and plane extent, computed once per compile (a
+    /// layer has one superlayer, so its identity names one plane while the tree is being compiled).
+    private var layerCache: [ObjectIdentifier: LayerInfo] = [:]
     /// The map from the texels of the target being built to output pixels (flattened, 2D
     /// projective), so a nested target's resolution follows its content's final on-screen
     /// stretch instead of compounding its parents' oversampling.
@@ -40,12 +39,19 @@ final class PlanBuilder {
     /// `planeToTarget` maps the plane into the target being built (to choose sub-target
     /// resolutions and what can be visible); `viewport` is that target's pixel box.
     func content(of plane: Plane, planeToTarget: Mat4, viewport: Box) -> [Item] {
-        if outputBox == nil { outputBox = viewport }
         var items: [Item] = []
+        appendContent(of: plane, planeToTarget: planeToTarget, viewport: viewport, to: &items)
+        return items
+    }
+
+    /// content(of:), appended to `items` (one array for a whole target: no copies per level).
+    private func appendContent(of plane: Plane, planeToTarget: Mat4, viewport: Box, to items: inout [Item]) {
+        if outputBox == nil { outputBox = viewport }
         let layer = plane.layer
         let owner = ObjectIdentifier(layer ?? CALayer())
-        let members = self.members(of: plane)
-        let own = layer.map { LayerParts($0, hasSublayers: !members.isEmpty) }
+        let cached = layer.map { self.info($0) }
+        let members = cached?.members ?? plane.members
+        let own = cached?.parts
         if let own {
             if let bg = own.background { items.append(Item(quad: bg, owner: owner)) }
             if var c = own.contents, let image = layer?.contents as? CGImage, case .image(_, let uv) = c.fill {
@@ -56,9 +62,8 @@ final class PlanBuilder {
                 items.append(Item(quad: q, owner: owner))
             }
         }
-        items += contextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport)
+        appendContextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport, to: &items)
         if let b = own?.border { items.append(Item(quad: b, owner: owner)) }
-        return items
     }
 
     /// A text layer's text, rasterized at the layer's largest on-screen stretch, as a quad over its bounds.
@@ -90,66 +95,108 @@ final class PlanBuilder {
     }
 
     /// The members of a plane's context: culled, depth-sorted, split, each drawn directly or through a target.
-    private func contextItems(plane: Plane, members: [ContextMember], planeToTarget: Mat4, viewport: Box) -> [Item] {
+    private func appendContextItems(plane: Plane, members: [ContextMember], planeToTarget: Mat4, viewport: Box, to out: inout [Item]) {
         var polygons: [DrawPolygon] = []
         var memberItems: [[Item]] = Array(repeating: [], count: members.count)
         let light = plane.layer?.light
+        // Every member placed by a 2D affine map: one plane, nothing to depth-sort.
+        let planar = members.allSatisfy { $0.mat.isPlanarAffine }
+        let lightTerm = { (m: ContextMember) -> LightTerm? in
+            guard let light, let n = m.normal else { return nil }
+            return LightTerm(normal: SIMD3(Float(n.x), Float(n.y), Float(n.z)),
+                             direction: SIMD3(Float(light.direction.x), Float(light.direction.y), Float(light.direction.z)),
+                             ambient: Float(light.ambient))
+        }
+        /// An item of member `i` into the context's plane (after its lighting term).
+        func place(_ it: inout Item, _ member: Int, clips: [HalfPlane], split: Bool) {
+            let prefix = it.quad.matrix
+            // Fragment clips are half-planes of the member's plane: pull them back into the item.
+            if !clips.isEmpty { it.quad.clips += clips.map { prefix.pullBack($0) } }
+            it.quad.matrix = prefix.concatenating(members[member].mat.flattened)
+            // Under a 2D affine map every point is in front of the eye: no clip needed.
+            let eye = it.quad.matrix.inFrontOfEye
+            if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { it.quad.clips.append(eye) }
+            it.quad.isSplit = it.quad.isSplit || split
+        }
+        if planar {
+            // A flat context lies in one plane: its members draw whole, in tie order, straight
+            // into the output.
+            for (i, m) in members.enumerated() {
+                if !m.layer.isDoubleSided && m.isBackFacing { continue }
+                let toTarget = m.mat.flattened.concatenating(planeToTarget)
+                let start = out.count
+                guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &out) else { continue }
+                // No polygon to sort, only the check that it has an area (as DrawPolygon's).
+                guard hasArea(extent, m.mat) || DrawPolygon(member: i, matrix: m.mat, local: extent.corners) != nil else {
+                    out.removeSubrange(start...)
+                    continue
+                }
+                let term = lightTerm(m)
+                for k in start..<out.count {
+                    if let term { out[k].quad.lighting.append(term) }
+                    place(&out[k], i, clips: [], split: false)
+                }
+            }
+            return
+        }
         for (i, m) in members.enumerated() {
             if !m.layer.isDoubleSided && m.isBackFacing { continue }
             let toTarget = m.mat.flattened.concatenating(planeToTarget)
-            guard let drawn = memberContent(m, toTarget: toTarget, viewport: viewport) else { continue }
-            let local = clip(drawn.extent.corners, m.mat.inFrontOfEye)
+            var its: [Item] = []
+            guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &its) else { continue }
+            let local = clip(extent.corners, m.mat.inFrontOfEye)
             if local.isEmpty { continue }
             guard let poly = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
-            var its = drawn.items
-            if let light, let n = m.normal {
-                let term = LightTerm(normal: SIMD3(Float(n.x), Float(n.y), Float(n.z)),
-                                     direction: SIMD3(Float(light.direction.x), Float(light.direction.y), Float(light.direction.z)),
-                                     ambient: Float(light.ambient))
-                for k in its.indices { its[k].quad.lighting.append(term) }
-            }
-            memberItems[i] = its
             polygons.append(poly)
+            if let term = lightTerm(m) { for k in its.indices { its[k].quad.lighting.append(term) } }
+            memberItems[i] = its
         }
-        var out: [Item] = []
-        let flat = members.map { $0.mat.flattened }
-        let wholeCount = Dictionary(grouping: polygons, by: \.member).mapValues(\.count)
+        var wholeCount = [Int](repeating: 0, count: members.count)
+        for p in polygons { wholeCount[p.member] += 1 }
         for fragment in orderContext(polygons, planeToTarget: planeToTarget) {
-            let split = !fragment.clips.isEmpty || (wholeCount[fragment.member] ?? 1) > 1
+            let split = !fragment.clips.isEmpty || wholeCount[fragment.member] > 1
             for item in memberItems[fragment.member] {
                 var it = item
-                let prefix = it.quad.matrix
-                // Fragment clips are half-planes of the member's plane: pull them back into the item.
-                it.quad.clips += fragment.clips.map { prefix.pullBack($0) }
-                it.quad.matrix = prefix.concatenating(flat[fragment.member])
-                it.quad.clips.append(it.quad.matrix.inFrontOfEye)
-                it.quad.isSplit = it.quad.isSplit || split
+                place(&it, fragment.member, clips: fragment.clips, split: split)
                 out.append(it)
             }
         }
-        return out
+    }
+
+    /// Whether a box keeps a clear area (twice it above 1e-6) under a 2D affine map; false
+    /// also when unsure, for DrawPolygon to decide.
+    private func hasArea(_ b: Box, _ m: Mat4) -> Bool {
+        let det = m.r0.x * m.r1.y - m.r0.y * m.r1.x
+        let a2 = 2 * abs(det) * b.width * b.height
+        return a2 > 1e-6 && a2.isFinite
     }
 
     /// A member's items in its own plane and the extent they cover there; nil when nothing shows.
-    private func memberContent(_ m: ContextMember, toTarget: Mat4, viewport: Box) -> (items: [Item], extent: Box)? {
+    /// The items are appended to `out` (nothing is appended when it returns nil).
+    private func memberContent(_ m: ContextMember, toTarget: Mat4, viewport: Box, to out: inout [Item]) -> Box? {
         let layer = m.layer
         let plane = Plane(layer: layer)
-        let members = self.members(of: plane)
+        let cached = info(layer)
+        let members = cached.members
         let opacity = min(max(layer.opacity, 0), 1) * m.inheritedOpacity
-        let parts = LayerParts(layer, hasSublayers: !members.isEmpty)
+        let parts = cached.parts
         let hasSub = !members.isEmpty
-        let itemCount = parts.count + (parts.hasText ? 1 : 0) + (hasSub ? 2 : 0)
+        let partCount = (parts.background != nil ? 1 : 0) + (parts.contents != nil ? 1 : 0) + (parts.border != nil ? 1 : 0)
+        let itemCount = partCount + (parts.hasText ? 1 : 0) + (hasSub ? 2 : 0)
         let group = opacity < 1 && itemCount > 1
         let mask = layer.masksToBounds && hasSub
         let flat = members.allSatisfy { $0.mat.isPlanarAffine }
         let needsTarget = group || mask || (hasSub && !flat && !m.mat.flattened.isPlanarAffine) || (options.forceTargets && hasSub)
         if needsTarget {
-            return surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport)
+            guard let s = surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport) else { return nil }
+            out += s.items
+            return s.extent
         }
         guard let extent = planeExtent(layer) else { return nil }
-        var items = content(of: plane, planeToTarget: toTarget, viewport: viewport)
-        if opacity < 1 { for k in items.indices { items[k].quad.opacity *= opacity } }
-        return items.isEmpty ? nil : (items, extent)
+        let start = out.count
+        appendContent(of: plane, planeToTarget: toTarget, viewport: viewport, to: &out)
+        if opacity < 1 { for k in start..<out.count { out[k].quad.opacity *= opacity } }
+        return out.count > start ? extent : nil
     }
 
     /// Renders a member's plane into a target of its own and returns the one quad that draws it.
@@ -235,40 +282,52 @@ final class PlanBuilder {
 
     // MARK: Members and extents
 
-    /// The members of a plane's context, collected and sorted once per layer.
-    func members(of plane: Plane) -> [ContextMember] {
-        guard let layer = plane.layer else { return plane.members }
+    /// A layer's members and parts, collected once per compile.
+    private func info(_ layer: CALayer) -> LayerInfo {
         let id = ObjectIdentifier(layer)
-        if let m = memberCache[id] { return m }
-        let m = plane.members
-        memberCache[id] = m
-        return m
+        if let i = layerCache[id] { return i }
+        let sublayers = layer.sublayers ?? []
+        let members = sublayers.isEmpty ? [] : contextMembers(sublayers: sublayers, rootSpace: layer.sublayerSpaceTransform)
+        let i = LayerInfo(members: members, parts: LayerParts(layer, hasSublayers: !members.isEmpty))
+        layerCache[id] = i
+        return i
     }
 
     /// The box in a layer's plane that its drawing can touch: bounds, contents, and the
     /// flattened images of its context's members (clipped to the bounds when it masks).
     func planeExtent(_ layer: CALayer) -> Box? {
-        let id = ObjectIdentifier(layer)
-        if let e = extentCache[id] { return e }
-        let e = computeExtent(layer)
-        extentCache[id] = e
+        let i = info(layer)
+        if let e = i.extent { return e }
+        let e = computeExtent(layer, i)
+        i.extent = .some(e)
         return e
     }
 
     /// planeExtent, uncached: each member's extent comes from the cache, so a tree is walked once.
-    private func computeExtent(_ layer: CALayer) -> Box? {
-        let parts = LayerParts(layer, hasSublayers: false)
+    private func computeExtent(_ layer: CALayer, _ info: LayerInfo) -> Box? {
+        let parts = info.parts
         var e: Box? = Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)
         if let c = parts.contents { e = e.map { $0.union(c.rect) } ?? c.rect }
-        let members = self.members(of: Plane(layer: layer))
+        let members = info.members
         if layer.masksToBounds { return members.isEmpty && parts.contents == nil ? e : (Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)) }
         for m in members {
             if !m.layer.isDoubleSided && m.isBackFacing { continue }
             guard let ce = planeExtent(m.layer) else { continue }
-            let local = clip(ce.corners, m.mat.inFrontOfEye)
+            let projected: Box?
+            if m.mat.r0.w == 0 && m.mat.r1.w == 0 && m.mat.r3.w > wEpsilon {
+                // Affine: every corner in front of the eye; no arrays.
+                let p0 = m.mat.project(SIMD2(ce.minX, ce.minY)), p1 = m.mat.project(SIMD2(ce.maxX, ce.minY))
+                let p2 = m.mat.project(SIMD2(ce.maxX, ce.maxY)), p3 = m.mat.project(SIMD2(ce.minX, ce.maxY))
+                // Folded in boundingBox's order, so non-finite corners come out the same.
+                var b = Box(minX: p0.x, minY: p0.y, maxX: p0.x, maxY: p0.y)
+                for p in [p1, p2, p3] { b.minX = min(b.minX, p.x); b.minY = min(b.minY, p.y); b.maxX = max(b.maxX, p.x); b.maxY = max(b.maxY, p.y) }
+                projected = b
+            } else {
+                projected = boundingBox(clip(ce.corners, m.mat.inFrontOfEye).map { m.mat.project($0) })
+            }
             // Beyond 1e30 (geometry of 1e300 through the API) a member draws nothing (see
             // DrawQuad.fitsInFloat); it must not make its parent's extent unusable either.
-            guard let b = boundingBox(local.map { m.mat.project($0) }), abs(b.minX) < 1e30, abs(b.maxX) < 1e30, abs(b.minY) < 1e30, abs(b.maxY) < 1e30 else { continue }
+            guard let b = projected, abs(b.minX) < 1e30, abs(b.maxX) < 1e30, abs(b.minY) < 1e30, abs(b.maxY) < 1e30 else { continue }
             e = e.map { $0.union(b) } ?? b
         }
         return e
@@ -280,35 +339,75 @@ final class PlanBuilder {
     @discardableResult
     func addTarget(label: String, width: Int, height: Int, clear: PremultipliedColor, items: [Item], planeToTarget: Mat4) -> Int {
         let view = Box(minX: -1, minY: -1, maxX: Double(width) + 1, maxY: Double(height) + 1)
-        var quads: [DrawQuad] = []
-        var owners: [ObjectIdentifier] = []
+        let viewClips = [HalfPlane(a: 1, b: 0, c: -view.minX), HalfPlane(a: -1, b: 0, c: view.maxX),
+                         HalfPlane(a: 0, b: 1, c: -view.minY), HalfPlane(a: 0, b: -1, c: view.maxY)]
+        var quads: [DrawQuad] = [], owners: [ObjectIdentifier] = [], visible: [[SIMD2<Double>]] = []
+        quads.reserveCapacity(items.count)
+        owners.reserveCapacity(items.count)
+        visible.reserveCapacity(items.count)
         for item in items {
             var q = item.quad
             q.matrix = q.matrix.concatenating(planeToTarget)
-            q.clips.append(q.matrix.inFrontOfEye)
-            q.clips += [HalfPlane(a: 1, b: 0, c: -view.minX), HalfPlane(a: -1, b: 0, c: view.maxX),
-                        HalfPlane(a: 0, b: 1, c: -view.minY), HalfPlane(a: 0, b: -1, c: view.maxY)].map { q.matrix.pullBack($0) }
-            // Drop quads with nothing left after clipping.
-            if clip(q.rect.corners, q.clips).isEmpty { continue }
+            var v = clip(q.rect.corners, q.clips)
+            if v.isEmpty { continue }
+            let m = q.matrix
+            // A 2D affine map (W constant and positive) keeps every point in front of the eye,
+            // and a quad whose visible part maps inside the view needs no view clips: the
+            // clips would cut nothing.
+            let affine = m.r0.w == 0 && m.r1.w == 0 && m.r3.w > wEpsilon
+            if !(affine && v.allSatisfy({ p in let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY })) {
+                var added: [HalfPlane] = affine ? [] : [m.inFrontOfEye]
+                added += viewClips.map { m.pullBack($0) }
+                q.clips += added
+                // Drop quads with nothing left after clipping.
+                v = clip(v, added)
+                if v.isEmpty { continue }
+            }
             quads.append(q)
             owners.append(item.owner)
+            visible.append(v)
         }
         var clearColor = clear
         // Opaque solid quads that cover the whole target first (a root layer's background)
         // become the clear color: the same pixels, far fewer fragments.
-        while let q = quads.first, q.coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = q.fill {
+        var first = 0
+        while first < quads.count, quads[first].coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = quads[first].fill {
             clearColor = c
-            quads.removeFirst()
-            owners.removeFirst()
+            first += 1
         }
-        removeSeamAntialiasing(&quads, owners: owners)
+        if first > 0 {
+            quads.removeFirst(first)
+            owners.removeFirst(first)
+            visible.removeFirst(first)
+        }
+        removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
         for k in quads.indices {
-            quads[k].cover = coverPolygon(quads[k])
-            quads[k].interior = interiorBox(quads[k])
+            let v = visible[k]
+            // Local units per pixel at worst over the visible part (the same everywhere under an affine map).
+            let m = quads[k].matrix
+            let affine = m.r0.w == 0 && m.r1.w == 0
+            let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
+            quads[k].cover = coverPolygon(quads[k], visible: v, minStretch: minStretch)
+            if !quads[k].cover.isEmpty { quads[k].interior = interiorBox(quads[k], minStretch: minStretch) }
             quads[k] = recentered(quads[k])
         }
         quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads))
         return targets.count - 1
+    }
+}
+
+/// What a compile keeps of one layer (a class: looked up often, never copied).
+final class LayerInfo {
+    /// The members of the context the layer roots.
+    let members: [ContextMember]
+    /// Its own quads (the contents quad does not depend on whether it has sublayers).
+    let parts: LayerParts
+    /// Its plane extent once computed (.some(nil): nothing to draw).
+    var extent: Box??
+
+    init(members: [ContextMember], parts: LayerParts) {
+        self.members = members
+        self.parts = parts
     }
 }

@@ -27,15 +27,19 @@ private func clipSegment(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ clips: [Hal
     return (p0 + (p1 - p0) * t0, p0 + (p1 - p0) * t1)
 }
 
-func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier]) {
+/// `visible[i]` is quad i's rectangle cut by its clips; the target is `width` x `height` pixels.
+func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier], visible: [[SIMD2<Double>]], width: Int, height: Int) {
     var edges: [ProjectedEdge] = []
+    edges.reserveCapacity(quads.count * 4)
     for (i, q) in quads.enumerated() where !q.antialiasedEdges.isEmpty {
-        let visible = clip(q.rect.corners, q.clips)
+        let visible = visible[i]
         guard !visible.isEmpty else { continue }
         let inside = q.matrix.project(visible.reduce(SIMD2<Double>(0, 0), +) / Double(visible.count))
-        let c = q.rect.corners
-        let sides: [(EdgeMask, SIMD2<Double>, SIMD2<Double>)] = [(.top, c[0], c[1]), (.right, c[1], c[2]), (.bottom, c[2], c[3]), (.left, c[3], c[0])]
-        for (mask, p0, p1) in sides where q.antialiasedEdges.contains(mask) {
+        let r = q.rect
+        let c0 = SIMD2(r.minX, r.minY), c1 = SIMD2(r.maxX, r.minY), c2 = SIMD2(r.maxX, r.maxY), c3 = SIMD2(r.minX, r.maxY)
+        for side in 0..<4 {
+            let (mask, p0, p1): (EdgeMask, SIMD2<Double>, SIMD2<Double>) = side == 0 ? (.top, c0, c1) : side == 1 ? (.right, c1, c2) : side == 2 ? (.bottom, c2, c3) : (.left, c3, c0)
+            guard q.antialiasedEdges.contains(mask) else { continue }
             guard let (l0, l1) = clipSegment(p0, p1, q.clips) else { continue }
             let a = q.matrix.project(l0), b = q.matrix.project(l1)
             let d = b - a
@@ -44,43 +48,63 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
         }
     }
     guard edges.count > 1 else { return }
-    // Bucket edges by position: a uniform grid over the target, each edge listed in every
-    // cell its tolerance-thick segment touches, so only edges that pass near each other are
-    // compared (an axis-aligned UI of thousands of layers has thousands of parallel edges).
+    // Bucket edges by position: a uniform grid over the target (cells beyond it folded onto
+    // its border), each edge listed in every cell its tolerance-thick segment touches, so only
+    // edges that pass near each other are compared (an axis-aligned UI of thousands of layers
+    // has thousands of parallel edges). Buckets are filled by counting, edges in order.
     let cell = 16.0
-    var grid: [SIMD2<Int>: [Int]] = [:]
-    var cellsOf = [[SIMD2<Int>]](repeating: [], count: edges.count)
+    let cx0 = ((-2 - seamTolerance) / cell).clampedToInt(in: -1...0, rounding: .down), cx1 = ((Double(width) + 2 + seamTolerance) / cell).clampedToInt(in: 0...100_000, rounding: .down)
+    let cy0 = ((-2 - seamTolerance) / cell).clampedToInt(in: -1...0, rounding: .down), cy1 = ((Double(height) + 2 + seamTolerance) / cell).clampedToInt(in: 0...100_000, rounding: .down)
+    let columns = cx1 - cx0 + 1, cellCount = columns * (cy1 - cy0 + 1)
+    func cellIndex(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
+        let c = (v / cell).rounded(.down)
+        return c.isNaN ? lo : c.clampedToInt(in: lo...hi)
+    }
+    var entries: [(cell: Int, edge: Int)] = []
+    entries.reserveCapacity(edges.count * 2)
     for (k, e) in edges.enumerated() {
         let len = ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
-        let steps = (len / cell).clampedToInt(in: 1...4096, rounding: .up)  // edges are clipped to the target
-        var seen = Set<SIMD2<Int>>()
+        let steps = (len / cell).clampedToInt(in: 1...max(1, 4 * (columns + cy1 - cy0 + 2)), rounding: .up)
+        let start = entries.count
         for s in 0..<steps {
             let p = e.a + (e.b - e.a) * (Double(s) / Double(steps)), q = e.a + (e.b - e.a) * (Double(s + 1) / Double(steps))
-            let x0 = ((min(p.x, q.x) - seamTolerance) / cell).clampedToInt(in: -4096...4096, rounding: .down), x1 = ((max(p.x, q.x) + seamTolerance) / cell).clampedToInt(in: -4096...4096, rounding: .down)
-            let y0 = ((min(p.y, q.y) - seamTolerance) / cell).clampedToInt(in: -4096...4096, rounding: .down), y1 = ((max(p.y, q.y) + seamTolerance) / cell).clampedToInt(in: -4096...4096, rounding: .down)
-            for y in y0...y1 { for x in x0...x1 where seen.insert(SIMD2(x, y)).inserted { grid[SIMD2(x, y), default: []].append(k) } }
+            let x0 = cellIndex(min(p.x, q.x) - seamTolerance, cx0, cx1), x1 = cellIndex(max(p.x, q.x) + seamTolerance, cx0, cx1)
+            let y0 = cellIndex(min(p.y, q.y) - seamTolerance, cy0, cy1), y1 = cellIndex(max(p.y, q.y) + seamTolerance, cy0, cy1)
+            for y in y0...y1 {
+                for x in x0...x1 {
+                    let c = (y - cy0) * columns + (x - cx0)
+                    if !entries[start...].contains(where: { $0.cell == c }) { entries.append((c, k)) }
+                }
+            }
         }
-        cellsOf[k] = Array(seen)
     }
-    var hard = Set<Int>()
-    var tested = [Int](repeating: -1, count: edges.count)
-    for (k, e) in edges.enumerated() {
+    var bucketStart = [Int](repeating: 0, count: cellCount + 1)
+    for e in entries { bucketStart[e.cell + 1] += 1 }
+    for c in 0..<cellCount { bucketStart[c + 1] += bucketStart[c] }
+    var fill = bucketStart
+    var bucketed = [Int](repeating: 0, count: entries.count)
+    for e in entries { bucketed[fill[e.cell]] = e.edge; fill[e.cell] += 1 }
+    var hard = [Bool](repeating: false, count: edges.count)
+    // Each edge's direction, normal and length, once.
+    let frames = edges.map { e -> (SIMD2<Double>, SIMD2<Double>, Double) in
         let u = (e.b - e.a) / ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
-        let n = SIMD2(-u.y, u.x)
-        let len = ((e.b - e.a) * u).sum()
-        for c in cellsOf[k] {
-            for j in grid[c, default: []] where j > k && tested[j] != k {
-                tested[j] = k
-                let f = edges[j]
+        return (u, SIMD2(-u.y, u.x), ((e.b - e.a) * u).sum())
+    }
+    for c in 0..<cellCount where bucketStart[c + 1] - bucketStart[c] > 1 {
+        let runStart = bucketStart[c], runEnd = bucketStart[c + 1]
+        for x in runStart..<(runEnd - 1) {
+            let k = bucketed[x], e = edges[k], (u, n, len) = frames[k]
+            for y in (x + 1)..<runEnd {
+                let j = bucketed[y], f = edges[j]
                 guard owners[e.quad] != owners[f.quad] else { continue }
                 guard abs((n * (f.a - e.a)).sum()) <= seamTolerance, abs((n * (f.b - e.a)).sum()) <= seamTolerance else { continue }
                 let t0 = ((f.a - e.a) * u).sum(), t1 = ((f.b - e.a) * u).sum()
                 guard min(len, max(t0, t1)) - max(0, min(t0, t1)) > 0.5 else { continue }
                 let si = (n * (e.inside - e.a)).sum(), sj = (n * (f.inside - e.a)).sum()
                 guard si * sj < 0 else { continue }
-                hard.insert(k); hard.insert(j)
+                hard[k] = true; hard[j] = true
             }
         }
     }
-    for k in hard { quads[edges[k].quad].antialiasedEdges.remove(edges[k].edge) }
+    for k in edges.indices where hard[k] { quads[edges[k].quad].antialiasedEdges.remove(edges[k].edge) }
 }

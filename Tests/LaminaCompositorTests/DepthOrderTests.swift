@@ -14,7 +14,7 @@ import Testing
             stage(eye: 500, [card("left", 80, 80, at: 90, 200, red, transform: ry(60)),
                    card("right", 80, 80, at: 310, 200, blue, transform: then(ry(-60), tr(0, 0, 30)))])
         }
-        let plan = DepthOrdering.$byOverlap.withValue(true) { compile(scene()) }
+        let plan = compile(scene())
         #expect(plan.splitCount == 0)
         #expect(Set(plan.drawOrder) == ["left", "right"])
     }
@@ -40,6 +40,25 @@ import Testing
         #expect(plan.splitCount > 0)
         // Each card is drawn in pieces, some behind the other, some in front.
         #expect(collapsed(plan.drawOrder).count >= 3)
+    }
+
+    /// An interleaving pair among cards turned every which way but apart on screen (whose
+    /// planes cross the pair's): only the pair's strongly connected group goes through the
+    /// BSP tree, so only its members are split, and in the BSP's way (the later by the earlier).
+    @Test func OnlyTheInterleavingGroupIsSplit() {
+        var layers = [card("a", 120, 80, at: 200, 200, red, transform: ry(40)), card("b", 120, 80, at: 200, 200, blue, transform: ry(-40))]
+        for k in 0..<12 {
+            let angle = Double(k) * 30
+            let x = 200 + 170 * cos(angle * .pi / 180), y = 200 + 170 * sin(angle * .pi / 180)
+            layers.append(card("far\(k)", 30, 30, at: x, y, green, transform: then(rx(angle + 20), ry(70 - angle))))
+        }
+        let plan = compile(stage(eye: 500, layers))
+        let split = Set(plan.output.quads.filter(\.isSplit).map(\.layerName))
+        #expect(split == ["b"], "\(plan.drawOrder)")
+        #expect(plan.output.quads.filter { $0.layerName.hasPrefix("far") }.count == 12)
+        // The plain BSP splits cards that never meet on screen.
+        let bsp = DepthOrdering.$byOverlap.withValue(false) { compile(stage(eye: 500, layers)) }
+        #expect(bsp.splitCount > plan.splitCount)
     }
 
     /// Separate cubes (six faces in a transform layer each), apart on screen: no splits.
