@@ -122,9 +122,12 @@ extension CALayer {
 
     /// Whether any animation in this subtree still changes what is drawn after `time`.
     public func hasRunningAnimations(at time: CFTimeInterval) -> Bool {
-        let t = layerTime(time)
-        if attachedAnimations.contains(where: { !$0.isOver(at: t) }) { return true }
-        return (sublayers ?? []).contains { $0.hasRunningAnimations(at: time) }
+        // A layer's time is worked out (through every ancestor) only when it has animations.
+        if !attachedAnimations.isEmpty {
+            let t = layerTime(time)
+            if attachedAnimations.contains(where: { !$0.isOver(at: t) }) { return true }
+        }
+        return storedSublayersForCopy.contains { $0.hasRunningAnimations(at: time) }
     }
 
     // MARK: Presentation
