@@ -31,6 +31,18 @@ func coverPolygon(_ q: DrawQuad, visible: [SIMD2<Double>], minStretch: Double) -
         if q.antialiasedEdges.contains(.right) { rect.maxX += margin }
         if q.antialiasedEdges.contains(.top) { rect.minY -= margin }
         if q.antialiasedEdges.contains(.bottom) { rect.maxY += margin }
+        // Under perspective one pixel spans very different local distances along an edge, and
+        // the margin above (the widest) can reach far beyond where anything shows, with
+        // coordinates GPUs cannot interpolate in Float. So each anti-aliased edge is also cut
+        // at one pixel outside it on screen.
+        if q.matrix.r0.w != 0 || q.matrix.r1.w != 0 {
+            let r = q.rect
+            let edges: [(EdgeMask, HalfPlane)] = [(.left, HalfPlane(a: 1, b: 0, c: -r.minX)), (.right, HalfPlane(a: -1, b: 0, c: r.maxX)),
+                                                  (.top, HalfPlane(a: 0, b: 1, c: -r.minY)), (.bottom, HalfPlane(a: 0, b: -1, c: r.maxY))]
+            for (edge, h) in edges where q.antialiasedEdges.contains(edge) {
+                if let g = grownOnScreen(h, by: 1, matrix: q.matrix) { clips.append(g) }
+            }
+        }
         if let m = q.mask {
             let b = m.box.insetBy(-margin)
             clips += [HalfPlane(a: 1, b: 0, c: -b.minX), HalfPlane(a: -1, b: 0, c: b.maxX),
@@ -38,6 +50,29 @@ func coverPolygon(_ q: DrawQuad, visible: [SIMD2<Double>], minStretch: Double) -
         }
     }
     return clip(outline(grown: rect, original: q.rect), clips)
+}
+
+/// The half-plane `h` of local points (inside where its value is >= 0) with its boundary moved
+/// `pixels` outward on screen: the boundary mapped into target pixels by `matrix` (row
+/// vectors: local (x, y, 1) -> (X, Y, W) by the rows m11 m12 m14, m21 m22 m24, m41 m42 m44),
+/// shifted along its pixel-space normal, and pulled back. Valid in front of the eye; nil
+/// when the map is singular or the line is edge-on.
+func grownOnScreen(_ h: HalfPlane, by pixels: Double, matrix m: Mat4) -> HalfPlane? {
+    let a = SIMD3(m.r0.x, m.r0.y, m.r0.w), b = SIMD3(m.r1.x, m.r1.y, m.r1.w), c = SIMD3(m.r3.x, m.r3.y, m.r3.w)
+    func cross(_ u: SIMD3<Double>, _ v: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
+    }
+    let bc = cross(b, c), ca = cross(c, a), ab = cross(a, b)
+    let det = (a * bc).sum()
+    guard det != 0, det.isFinite else { return nil }
+    // The local line l is (x, y, 1) H l = 0; in pixels it is (X, Y, W) L = 0 with L = H^-1 l,
+    // and H^-1 has the columns b x c, c x a, a x b over det (so the inside keeps its sign).
+    var L = (bc * h.a + ca * h.b + ab * h.c) / det
+    let n = (L.x * L.x + L.y * L.y).squareRoot()
+    guard n > 0, n.isFinite else { return nil }
+    L /= n
+    L.z += pixels
+    return m.pullBack(HalfPlane(a: L.x, b: L.y, c: L.z))
 }
 
 /// The grown rectangle's corners (top-left, top-right, bottom-right, bottom-left, y down),
