@@ -75,9 +75,11 @@ public final class LayerRenderer: @unchecked Sendable {
     }()
 
     /// The tree under `layer` as drawn at media time `time` (nil: `CACurrentMediaTime()`):
-    /// the implicit transaction is committed first, as a run loop turn would, so implicit
-    /// animations start; then the presentation tree is taken, as Core Animation draws it.
+    /// layers marked with `setNeedsDisplay()` are displayed and the implicit transaction is
+    /// committed first, as a run loop turn would, so implicit animations start; then the
+    /// presentation tree is taken, as Core Animation draws it.
     public static func presentedTree(_ layer: CALayer, at time: CFTimeInterval?) -> CALayer {
+        layer.displayTreeIfNeeded()
         CATransaction.flush()
         // A tree without animations draws as its model: no copy, so frames of an unchanged
         // tree are recognized (FrameCompositor) and cost almost nothing.

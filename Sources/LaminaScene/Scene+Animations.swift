@@ -26,9 +26,12 @@ extension SceneAnimation {
         case .number(let d): return d
         case .color(let c): return c
         case .transform(let t): return t
+        case .colors(let cs): return cs as [Any]
+        case .path(let p): return p
         case .vector(let xs):
+            if keyPath == "locations" { return xs.map { NSNumber(value: $0) } }
             if xs.count == 4 { return CGRect(x: xs[0], y: xs[1], width: xs[2], height: xs[3]) }
-            if keyPath.hasSuffix("translation") { return CGSize(width: xs[0], height: xs[1]) }
+            if keyPath.hasSuffix("translation") || keyPath == "shadowOffset" { return CGSize(width: xs[0], height: xs[1]) }
             return CGPoint(x: xs[0], y: xs[1])
         }
     }

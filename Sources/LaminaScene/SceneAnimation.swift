@@ -11,6 +11,10 @@ public enum AnimationValue: Equatable, Sendable {
     case color(CGColor)
     /// A whole transform.
     case transform(CATransform3D)
+    /// A list of colors (a gradient's `colors`).
+    case colors([CGColor])
+    /// A path (`path`, `shadowPath`).
+    case path(CGPath)
 }
 
 /// A timing function: a named Core Animation function or cubic Bezier control points.
@@ -67,12 +71,32 @@ public struct SceneAnimation: Equatable {
         self.layer = layer; self.keyPath = keyPath; self.from = from; self.to = to
     }
 
-    /// Every key path the contract lets a scene animate.
+    /// Every key path the contract lets a scene animate (besides the transforms and their
+    /// sub-paths), with the kind of its value: number, vector (count numbers), color, count (a
+    /// whole number >= 0), colors, numbers (any count), path or transform.
     public static let scalarPaths: [String: (kind: String, count: Int)] = [
         "position": ("vector", 2), "bounds": ("vector", 4), "anchorPoint": ("vector", 2),
         "anchorPointZ": ("number", 1), "zPosition": ("number", 1), "opacity": ("number", 1),
         "backgroundColor": ("color", 4), "borderColor": ("color", 4), "borderWidth": ("number", 1),
         "cornerRadius": ("number", 1),
+        // Revision 2.
+        "shadowOpacity": ("number", 1), "shadowRadius": ("number", 1), "shadowOffset": ("vector", 2),
+        "shadowColor": ("color", 4), "shadowPath": ("path", 1),
+        "colors": ("colors", 0), "locations": ("numbers", 0), "startPoint": ("vector", 2), "endPoint": ("vector", 2),
+        "path": ("path", 1), "fillColor": ("color", 4), "strokeColor": ("color", 4), "lineWidth": ("number", 1),
+        "miterLimit": ("number", 1), "strokeStart": ("number", 1), "strokeEnd": ("number", 1), "lineDashPhase": ("number", 1),
+        "instanceCount": ("count", 1), "instanceTransform": ("transform", 16), "instanceColor": ("color", 4),
+        "instanceRedOffset": ("number", 1), "instanceGreenOffset": ("number", 1), "instanceBlueOffset": ("number", 1),
+        "instanceAlphaOffset": ("number", 1),
+    ]
+    /// The layer type a type-specific key path needs (revision 2's gradient, shape and replicator keys).
+    public static let pathLayerTypes: [String: String] = [
+        "colors": "gradientLayer", "locations": "gradientLayer", "startPoint": "gradientLayer", "endPoint": "gradientLayer",
+        "path": "shapeLayer", "fillColor": "shapeLayer", "strokeColor": "shapeLayer", "lineWidth": "shapeLayer",
+        "miterLimit": "shapeLayer", "strokeStart": "shapeLayer", "strokeEnd": "shapeLayer", "lineDashPhase": "shapeLayer",
+        "instanceCount": "replicatorLayer", "instanceTransform": "replicatorLayer", "instanceColor": "replicatorLayer",
+        "instanceRedOffset": "replicatorLayer", "instanceGreenOffset": "replicatorLayer", "instanceBlueOffset": "replicatorLayer",
+        "instanceAlphaOffset": "replicatorLayer",
     ]
     /// The transform sub-paths (after "transform." or "sublayerTransform.").
     public static let subPaths: Set<String> = ["rotation.x", "rotation.y", "rotation.z", "rotation", "scale.x", "scale.y",

@@ -13,10 +13,18 @@ extension SceneReader {
         let keyPath = try string(kv, "\(path).keyPath")
         let parse: (JSONValue, String) throws -> AnimationValue
         if let spec = SceneAnimation.scalarPaths[keyPath] {
+            if let needed = SceneAnimation.pathLayerTypes[keyPath], Self.sceneType(of: target) != needed {
+                throw fail("\(path).keyPath", "\(keyPath) is a key path of a \(needed); layer \"\(name)\" is a \(Self.sceneType(of: target))")
+            }
             parse = { [self] v, p in
                 switch spec.kind {
                 case "color": return .color(try color(v, p))
                 case "number": return .number(try number(v, p))
+                case "count": return .number(Double(try count(v, p, keyPath)))
+                case "colors": return .colors(try colorList(v, p))
+                case "numbers": return .vector(try numberList(v, p))
+                case "path": return .path(try pathData(v, p))
+                case "transform": return .transform(try transform(v, p))
                 default: return .vector(try numbers(v, spec.count, p))
                 }
             }
@@ -37,6 +45,7 @@ extension SceneReader {
         guard let tv = d["to"] else { throw fail("\(path).to", "missing") }
         var a = SceneAnimation(layer: name, keyPath: keyPath, from: try d["from"].map { try parse($0, "\(path).from") },
                                to: try parse(tv, "\(path).to"))
+        try checkEndpointsMatch(a, target, path)
         if let b = d["beginTime"] { a.beginTime = try number(b, "\(path).beginTime") }
         if let x = d["duration"] {
             a.duration = try number(x, "\(path).duration")
@@ -70,5 +79,41 @@ extension SceneReader {
             }
         }
         return a
+    }
+
+    /// The scene type name of a layer.
+    static func sceneType(of l: CALayer) -> String {
+        switch l {
+        case is CATransformLayer: "transformLayer"
+        case is CATextLayer: "textLayer"
+        case is CAGradientLayer: "gradientLayer"
+        case is CAShapeLayer: "shapeLayer"
+        case is CAReplicatorLayer: "replicatorLayer"
+        default: "layer"
+        }
+    }
+
+    /// colors and locations need start and end arrays of one length; path and shadowPath need
+    /// paths of the same commands (the model value stands in for a missing `from`).
+    func checkEndpointsMatch(_ a: SceneAnimation, _ target: CALayer, _ path: String) throws {
+        let fromPath = a.from == nil ? "the layer's \(a.keyPath)" : "from"
+        switch (a.from, a.to) {
+        case (let f, .colors(let to)):
+            var n = 0
+            if case .colors(let c)? = f { n = c.count } else { n = (target as? CAGradientLayer)?.cgColors.count ?? 0 }
+            guard n == to.count else { throw fail("\(path).to", "\(to.count) colors, but \(fromPath) has \(n) (colors animate element by element)") }
+        case (let f, .vector(let to)) where a.keyPath == "locations":
+            var n = 0
+            if case .vector(let l)? = f { n = l.count } else { n = (target as? CAGradientLayer)?.locations?.count ?? 0 }
+            guard n == to.count else { throw fail("\(path).to", "\(to.count) locations, but \(fromPath) has \(n) (locations animate element by element)") }
+        case (let f, .path(let to)):
+            var start: CGPath? = nil
+            if case .path(let p)? = f { start = p } else { start = a.keyPath == "path" ? (target as? CAShapeLayer)?.path : target.shadowPath }
+            guard let start else { throw fail("\(path).from", "missing: the layer has no \(a.keyPath) to animate from") }
+            guard start.elements.map(\.type) == to.elements.map(\.type) else {
+                throw fail("\(path).to", "the path's commands differ from \(fromPath)'s (a path animates point by point between paths of the same commands)")
+            }
+        default: break
+        }
     }
 }

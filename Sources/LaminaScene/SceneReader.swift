@@ -83,6 +83,8 @@ final class SceneReader {
         "allowsEdgeAntialiasing", "light", "sublayers",
     ]
     static let textKeys: Set<String> = ["string", "fontSize", "foregroundColor", "alignmentMode"]
+    /// Every key a layer object may hold (type-specific keys are then checked against the type).
+    static let allLayerKeys = layerKeys.union(textKeys).union(revision2Keys).union(gradientKeys).union(shapeKeys).union(replicatorKeys)
     static let animationKeys: Set<String> = ["layer", "keyPath", "from", "to", "beginTime", "duration", "timingFunction",
                                              "repeatCount", "autoreverses", "fillMode"]
     static let namedColors: [String: (Double, Double, Double, Double)] = [
@@ -145,6 +147,9 @@ final class SceneReader {
                 return CGColor(red: comps[0], green: comps[1], blue: comps[2], alpha: comps[3])
             }
             throw fail(path, "bad color \"\(s)\" (use #RRGGBB, #RRGGBBAA, [r, g, b, a] or a UIColor name)")
+        }
+        if case .null = v {
+            throw fail(path, "a color may not be null here (only backgroundColor, borderColor, shadowColor, fillColor and strokeColor may be)")
         }
         let c = try numbers(v, 4, path)
         for (i, x) in c.enumerated() where !(0...1).contains(x) {
@@ -259,7 +264,7 @@ final class SceneReader {
     // MARK: Layers
 
     func layer(_ v: JSONValue, _ path: String) throws -> CALayer {
-        let d = try object(v, path, allowed: Self.layerKeys.union(Self.textKeys))
+        let d = try object(v, path, allowed: Self.allLayerKeys)
         let type = try d["type"].map { try string($0, "\(path).type") } ?? "layer"
         let layer: CALayer
         switch type {
@@ -270,13 +275,16 @@ final class SceneReader {
             let t = CATextLayer()
             t.isWrapped = true
             layer = t
+        case "gradientLayer": layer = CAGradientLayer()
+        case "shapeLayer": layer = CAShapeLayer()
+        case "replicatorLayer": layer = CAReplicatorLayer()
         default:
-            let hint = Suggestions.word(for: type, among: ["layer", "transformLayer", "textLayer"]).map { "did you mean \"\($0)\"? " } ?? ""
-            throw fail("\(path).type", "unknown layer type \"\(type)\" (\(hint)layer, transformLayer, textLayer)")
+            let hint = Suggestions.word(for: type, among: Set(Self.layerTypes)).map { "did you mean \"\($0)\"? " } ?? ""
+            throw fail("\(path).type", "unknown layer type \"\(type)\" (\(hint)\(Self.layerTypes.joined(separator: ", ")))")
         }
-        if type != "textLayer" {
-            for k in Self.textKeys.sorted() where d[k] != nil {
-                try record(fail("\(path).\(k)", "unknown key \"\(k)\" (only a textLayer has it)"))
+        for (owner, keys) in Self.typeKeys where owner != type {
+            for k in keys.sorted() where d[k] != nil {
+                try record(fail("\(path).\(k)", "unknown key \"\(k)\" (only a \(owner) has it)"))
             }
         }
         // Each key is read on its own: an error in one is recorded and the others still read.
@@ -314,7 +322,7 @@ final class SceneReader {
             layer.transform = CATransform3DMakeAffineTransform(CGAffineTransform(a[0], a[1], a[2], a[3], a[4], a[5]))
         }
         try key("sublayerTransform") { v, p in layer.sublayerTransform = try transform(v, p) }
-        try key("backgroundColor") { v, p in layer.backgroundColor = try color(v, p) }
+        try key("backgroundColor") { v, p in layer.backgroundColor = try optionalColor(v, p) }
         try key("opacity") { v, p in
             let o = try number(v, p)
             guard (0...1).contains(o) else { throw fail(p, "opacity \(JSONWriter.number(o)) outside 0...1") }
@@ -335,7 +343,7 @@ final class SceneReader {
             guard w >= 0 else { throw fail(p, "borderWidth must not be negative") }
             layer.borderWidth = w
         }
-        try key("borderColor") { v, p in layer.borderColor = try color(v, p) }
+        try key("borderColor") { v, p in layer.borderColor = try optionalColor(v, p) }
         try key("contents") { v, p in
             let rel = try string(v, p)
             let url = rel.hasPrefix("/") ? URL(fileURLWithPath: rel) : base.appendingPathComponent(rel)
@@ -373,6 +381,10 @@ final class SceneReader {
                 text.alignmentMode = CATextLayerAlignmentMode(rawValue: m)
             }
         }
+        try readRevision2Keys(layer, key)
+        if let g = layer as? CAGradientLayer { try readGradientKeys(g, d, path, key) }
+        if let s = layer as? CAShapeLayer { try readShapeKeys(s, key) }
+        if let r = layer as? CAReplicatorLayer { try readReplicatorKeys(r, key) }
         try key("sublayers") { v, p in
             guard case .array(let subs) = v else { throw fail(p, "expected a list of layers, got \(v.brief)") }
             // A sublayer with errors is reported and left out; its siblings are still read.

@@ -11,8 +11,7 @@ extension Scene {
             + "\(layers.count) layer\(layers.count == 1 ? "" : "s") (\(transformLayers) transformLayer\(transformLayers == 1 ? "" : "s")), "
             + "\(animations.count) animation\(animations.count == 1 ? "" : "s")"]
         func walk(_ l: CALayer, _ depth: Int) {
-            var kind = "layer"
-            if l is CATransformLayer { kind = "transformLayer" } else if l is CATextLayer { kind = "textLayer" }
+            let kind = SceneReader.sceneType(of: l)
             var notes: [String] = []
             if l.transform != CATransform3DIdentity {
                 notes.append(CATransform3DIsAffine(l.transform) ? "affine transform" : "3D transform")
@@ -25,6 +24,9 @@ extension Scene {
             if l.masksToBounds { notes.append("masks") }
             if l.contents != nil { notes.append("contents") }
             if l.light != nil { notes.append("light") }
+            if l.shadowOpacity > 0 && l.shadowColor != nil { notes.append("shadow") }
+            if let m = l.mask { notes.append("mask [\(SceneReader.sceneType(of: m))]") }
+            if let r = l as? CAReplicatorLayer { notes.append("\(r.instanceCount) instance\(r.instanceCount == 1 ? "" : "s")") }
             let size = "\(fmt(l.bounds.width))x\(fmt(l.bounds.height)) at (\(fmt(l.position.x)), \(fmt(l.position.y)))"
             lines.append(String(repeating: "  ", count: depth + 1) + "\(l.name ?? "(unnamed)") [\(kind)] \(size)"
                 + (notes.isEmpty ? "" : ", " + notes.joined(separator: ", ")))

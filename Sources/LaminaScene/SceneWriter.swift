@@ -13,7 +13,7 @@ extension Scene {
         var c: [(String, JSONValue)] = [("width", .number(canvas.width)), ("height", .number(canvas.height)), ("scale", .number(canvas.scale))]
         if let b = canvas.background { c.append(("background", SceneWriterState.color(b))) }
         top.append(("canvas", SceneWriterState.object(c)))
-        top.append(("root", try writer.layer(root)))
+        top.append(("root", try writer.layer(root, path: "root")))
         if !animations.isEmpty { top.append(("animations", .array(animations.map(SceneWriterState.animation)))) }
         let doc = SceneWriterState.object(top)
         // JSON has no NaN or infinities: refuse rather than write text no reader takes.
@@ -57,11 +57,15 @@ struct SceneWriterState {
     static func color(_ c: CGColor) -> JSONValue { nums([c.rgba.red, c.rgba.green, c.rgba.blue, c.rgba.alpha]) }
     static func transform(_ t: CATransform3D) -> JSONValue { nums(t.fields.map { Double($0) }) }
 
-    mutating func layer(_ l: CALayer) throws -> JSONValue {
+    /// A color that may be nil (written as null).
+    static func optionalColor(_ c: CGColor?) -> JSONValue { c.map(color) ?? .null }
+
+    /// The layer at JSON path `path` (for the errors of what cannot be written).
+    mutating func layer(_ l: CALayer, path: String) throws -> JSONValue {
         let d = CALayer()
         var p: [(String, JSONValue)] = []
-        if l is CATransformLayer { p.append(("type", .string("transformLayer"))) }
-        if l is CATextLayer { p.append(("type", .string("textLayer"))) }
+        let type = SceneReader.sceneType(of: l)
+        if type != "layer" { p.append(("type", .string(type))) }
         if let n = l.name { p.append(("name", .string(n))) }
         p.append(("bounds", Self.nums([l.bounds.minX, l.bounds.minY, l.bounds.width, l.bounds.height])))
         p.append(("position", Self.nums([l.position.x, l.position.y])))
@@ -77,7 +81,7 @@ struct SceneWriterState {
         if l.masksToBounds { p.append(("masksToBounds", .bool(true))) }
         if l.cornerRadius != 0 { p.append(("cornerRadius", .number(l.cornerRadius))) }
         if l.borderWidth != 0 { p.append(("borderWidth", .number(l.borderWidth))) }
-        if l.borderColor != d.borderColor, let c = l.borderColor ?? CGColor.clear as CGColor? { p.append(("borderColor", Self.color(c))) }
+        if l.borderColor != d.borderColor { p.append(("borderColor", Self.optionalColor(l.borderColor))) }
         if let image = l.contents as? CGImage { p.append(("contents", .string(try contentsPath(image)))) }
         if l.contentsGravity != .resize { p.append(("contentsGravity", .string(l.contentsGravity.rawValue))) }
         if l.contentsRect != d.contentsRect {
@@ -95,8 +99,9 @@ struct SceneWriterState {
             if let c = t.foregroundColor { p.append(("foregroundColor", Self.color(c))) }
             p.append(("alignmentMode", .string(t.alignmentMode.rawValue)))
         }
+        try revision2(l, path: path, into: &p)
         let subs = l.sublayers ?? []
-        if !subs.isEmpty { p.append(("sublayers", .array(try subs.map { try layer($0) }))) }
+        if !subs.isEmpty { p.append(("sublayers", .array(try subs.enumerated().map { try layer($1, path: "\(path).sublayers[\($0)]") }))) }
         return Self.object(p)
     }
 
@@ -120,6 +125,8 @@ struct SceneWriterState {
         case .vector(let xs): nums(xs)
         case .color(let c): color(c)
         case .transform(let t): transform(t)
+        case .colors(let cs): .array(cs.map(color))
+        case .path(let p): .string(p.svgPathData)
         }
     }
 

@@ -1,13 +1,22 @@
-// Interpolating the values animations carry: numbers, points, sizes, rects, colors and
-// transforms (by decomposition). Lamina's own helpers; Core Animation does this inside.
+// Interpolating the values animations carry: numbers, points, sizes, rects, colors,
+// transforms (by decomposition), paths (point by point) and arrays (element by element).
+// Lamina's own helpers; Core Animation does this inside.
+
+/// Any Optional, so an Optional boxed in an `Any` can be opened without reflection.
+private protocol OptionalBox {
+    var boxedValue: Any? { get }
+}
+
+extension Optional: OptionalBox {
+    fileprivate var boxedValue: Any? { self.map { $0 as Any } }
+}
 
 enum AnimationValues {
     /// The value inside an `Any` that holds an Optional (nil for .none); other values as they are.
     static func unwrapped(_ v: Any?) -> Any? {
         guard let v else { return nil }
-        let m = Mirror(reflecting: v)
-        guard m.displayStyle == .optional else { return v }
-        return m.children.first.map { unwrapped($0.value) } ?? nil
+        guard let o = v as? OptionalBox else { return v }
+        return unwrapped(o.boxedValue)
     }
 
     /// A number from any numeric type.
@@ -27,6 +36,12 @@ enum AnimationValues {
                           width: p.width + (q.width - p.width) * f, height: p.height + (q.height - p.height) * f)
         case let (p as CATransform3D, q as CATransform3D):
             return p.interpolated(to: q, fraction: f)
+        case let (p as CGPath, q as CGPath):
+            // Point by point between paths of the same elements; others step at f = 0.5.
+            return p.interpolated(to: q, fraction: f) ?? (f < 0.5 ? p : q)
+        case let (p as [Any], q as [Any]) where p.count == q.count:
+            // Gradient colors and locations: element by element.
+            return zip(p, q).map { interpolate($0, $1, f) as Any }
         case let (p as CGColor, q as CGColor):
             // Per component, straight alpha (the scene contract).
             return CGColor(red: p.rgba.red + (q.rgba.red - p.rgba.red) * f, green: p.rgba.green + (q.rgba.green - p.rgba.green) * f,

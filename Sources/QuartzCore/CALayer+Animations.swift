@@ -1,15 +1,26 @@
 // Animations on layers: adding and removing them, the presentation tree at a time, and the
 // actions that property changes run (implicit animations).
 
-/// A layer's delegate: Core Animation asks it first for a property change's action.
+/// A layer's delegate: Core Animation asks it first for a property change's action, and for
+/// the layer's contents when the layer displays.
 public protocol CALayerDelegate: AnyObject {
     /// The action for `event` (nil: keep looking; NSNull: no action).
     func action(for layer: CALayer, forKey event: String) -> CAAction?
+    /// Sets the layer's contents itself (when implemented, the layer draws nothing of its own).
+    func display(_ layer: CALayer)
+    /// Draws the layer's contents into `ctx` (called by the layer's default `draw(in:)`).
+    func draw(_ layer: CALayer, in ctx: CGContext)
 }
 
 extension CALayerDelegate {
     /// No action of its own by default: the layer keeps looking.
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    /// Not implemented by default: the layer makes its backing store and calls `draw(in:)`
+    /// (Swift cannot ask whether an optional method exists, so this default does what Core
+    /// Animation does when the delegate lacks `display(_:)`).
+    public func display(_ layer: CALayer) { layer.drawBackingStore() }
+    /// Draws nothing by default.
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
 }
 
 /// An animation attached to a layer: its key, the time it began and its progress reports.
@@ -32,9 +43,16 @@ final class AttachedAnimation {
 }
 
 /// The keys whose changes animate implicitly by default (Core Animation's animatable properties).
-let implicitlyAnimatedKeys: Set<String> = ["position", "bounds", "anchorPoint", "anchorPointZ", "zPosition", "opacity",
-                                           "backgroundColor", "borderColor", "borderWidth", "cornerRadius", "transform",
-                                           "sublayerTransform", "contentsRect"]
+/// `path` and `shadowPath` are animatable but, as on Core Animation, never implicitly.
+let implicitlyAnimatedKeys: Set<String> = [
+    "position", "bounds", "anchorPoint", "anchorPointZ", "zPosition", "opacity", "backgroundColor", "borderColor",
+    "borderWidth", "cornerRadius", "transform", "sublayerTransform", "contentsRect",
+    "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius",
+    "colors", "locations", "startPoint", "endPoint",
+    "fillColor", "strokeColor", "lineWidth", "miterLimit", "lineDashPhase", "strokeStart", "strokeEnd",
+    "instanceCount", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset",
+    "instanceBlueOffset", "instanceAlphaOffset",
+]
 
 extension CALayer {
     // MARK: Adding and removing
@@ -92,9 +110,9 @@ extension CALayer {
     // MARK: Time
 
     /// A time of the root's parent (media time) in this layer's time space, through every
-    /// ancestor's beginTime, speed and timeOffset.
+    /// ancestor's beginTime, speed and timeOffset (a mask runs on its host's time).
     public func layerTime(_ mediaTime: CFTimeInterval) -> CFTimeInterval {
-        let parent = superlayer.map { $0.layerTime(mediaTime) } ?? mediaTime
+        let parent = (superlayer ?? maskHost).map { $0.layerTime(mediaTime) } ?? mediaTime
         if beginTime == 0 && speed == 1 && timeOffset == 0 { return parent }
         return (parent - beginTime) * Double(speed) + timeOffset
     }
@@ -110,13 +128,14 @@ extension CALayer {
             if !a.stopped && a.isOver(at: t) { stop(a, finished: true) }
         }
         attachedAnimations.removeAll { $0.stopped && $0.animation.isRemovedOnCompletion }
+        mask?.advanceAnimations(to: time)
         for s in sublayers ?? [] { s.advanceAnimations(to: time) }
     }
 
     /// Whether any layer of this subtree has an animation attached (Lamina's: a tree without
     /// one draws as its model, so it need not be copied into a presentation tree).
     public func subtreeHasAnimations() -> Bool {
-        if !attachedAnimations.isEmpty { return true }
+        if !attachedAnimations.isEmpty || mask?.subtreeHasAnimations() == true { return true }
         return storedSublayersForCopy.contains { $0.subtreeHasAnimations() }
     }
 
@@ -127,6 +146,7 @@ extension CALayer {
             let t = layerTime(time)
             if attachedAnimations.contains(where: { !$0.isOver(at: t) }) { return true }
         }
+        if mask?.hasRunningAnimations(at: time) == true { return true }
         return storedSublayersForCopy.contains { $0.hasRunningAnimations(at: time) }
     }
 
@@ -173,6 +193,8 @@ extension CALayer {
         copy.suppressesActions = true
         map[ObjectIdentifier(self)] = copy
         applyAnimations(to: copy, at: layerTime(time))
+        // The mask's presentation, on the host's time (a copy's mask did not link back).
+        if let m = mask { copy.mask = m.presentationTree(at: time, map: &map, detaching: detached) }
         for s in storedSublayersForCopy {
             let sub = s.presentationTree(at: time, map: &map, detaching: detached)
             if ObjectIdentifier(s) == detached { sub.superlayer = copy } else { copy.appendSublayerForCopy(sub) }
@@ -199,6 +221,12 @@ extension CALayer {
     /// Runs the action for a changed property (didSet of every animatable property).
     func propertyChanged<T: Equatable>(_ key: String, old: T, new: T) {
         guard old != new else { return }
+        valueChanged(key, old: old, new: new)
+    }
+
+    /// Runs the action for a property whose value changed from `old` to `new` (for values
+    /// that are not Equatable, such as a gradient's colors, once the caller has compared them).
+    func valueChanged(_ key: String, old: Any, new: Any) {
         markChanged()
         guard !suppressesActions else { return }
         // Any change belongs to a transaction: the implicit one opens now if none is open, so

@@ -141,6 +141,8 @@ extension CALayer {
         case "bounds.size.height": return bounds.size.height
         case "anchorPoint.x": return anchorPoint.x
         case "anchorPoint.y": return anchorPoint.y
+        case "shadowOffset.width": return shadowOffset.width
+        case "shadowOffset.height": return shadowOffset.height
         default: return value(forKey: keyPath)
         }
     }
@@ -170,7 +172,15 @@ extension CALayer {
         case "contentsGravity": contentsGravity.rawValue
         case "contentsRect": contentsRect
         case "allowsEdgeAntialiasing": allowsEdgeAntialiasing
-        default: nil
+        case "shadowColor": shadowColor
+        case "shadowOpacity": shadowOpacity
+        case "shadowOffset": shadowOffset
+        case "shadowRadius": shadowRadius
+        case "shadowPath": shadowPath
+        case "mask": mask
+        case "contentsScale": contentsScale
+        case "needsDisplayOnBoundsChange": needsDisplayOnBoundsChange
+        default: subclassValue(forKey: key) ?? nil
         }
     }
 
@@ -187,6 +197,8 @@ extension CALayer {
 
     /// Sets the value at a key path, or throws naming the path and what was wrong.
     public func setValueChecked(_ value: Any?, forKeyPath keyPath: String) throws {
+        // An Optional inside the Any (a property's old value, say) counts as its contents.
+        let value = AnimationValues.unwrapped(value)
         func bad(_ why: String) -> CALayerKeyPathError { CALayerKeyPathError(keyPath: keyPath, reason: why) }
         for base in ["transform", "sublayerTransform"] where keyPath.hasPrefix(base + ".") {
             let sub = String(keyPath.dropFirst(base.count + 1))
@@ -255,7 +267,22 @@ extension CALayer {
             guard let s = value as? String else { throw bad("expected a gravity name") }
             contentsGravity = CALayerContentsGravity(rawValue: s)
         case "allowsEdgeAntialiasing": allowsEdgeAntialiasing = try flag()
-        default: throw bad("unknown key path")
+        case "shadowColor": shadowColor = try color()
+        case "shadowOpacity": shadowOpacity = Float(try num())
+        case "shadowOffset":
+            guard let s = Self.size(value) else { throw bad("expected a CGSize") }
+            shadowOffset = s
+        case "shadowOffset.width": shadowOffset.width = try num()
+        case "shadowOffset.height": shadowOffset.height = try num()
+        case "shadowRadius": shadowRadius = try num()
+        case "shadowPath": shadowPath = try KeyValue(value, keyPath).path()
+        case "mask":
+            guard value == nil || value is CALayer else { throw bad("expected a CALayer") }
+            mask = value as? CALayer
+        case "contentsScale": contentsScale = try num()
+        case "needsDisplayOnBoundsChange": needsDisplayOnBoundsChange = try flag()
+        default:
+            guard try setSubclassValue(KeyValue(value, keyPath)) else { throw bad("unknown key path") }
         }
     }
 }

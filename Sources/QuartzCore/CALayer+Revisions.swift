@@ -24,14 +24,15 @@ extension CALayer {
     /// The revision of the last change anywhere in this layer's subtree (this layer included).
     public var subtreeRevision: UInt64 { treeRevision }
 
-    /// Records a change to this layer: a new revision here and on every ancestor.
+    /// Records a change to this layer: a new revision here and on every ancestor (a mask's
+    /// host counts as its ancestor: the mask is part of what the host draws).
     func markChanged() {
         let r = LayerRevisions.next()
         ownRevision = r
         var l: CALayer? = self
         while let x = l {
             x.treeRevision = r
-            l = x.superlayer
+            l = x.superlayer ?? x.maskHost
         }
     }
 }

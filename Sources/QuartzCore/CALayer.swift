@@ -44,7 +44,12 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// A name, to find the layer by (scene files, animations, debugging).
     open var name: String? { didSet { markChanged() } }
     /// The layer's own coordinate space: origin and size.
-    open var bounds: CGRect = .zero { didSet { propertyChanged("bounds", old: oldValue, new: bounds) } }
+    open var bounds: CGRect = .zero {
+        didSet {
+            propertyChanged("bounds", old: oldValue, new: bounds)
+            if needsDisplayOnBoundsChange && !suppressesActions && oldValue != bounds { setNeedsDisplay() }
+        }
+    }
     /// Where the anchor point sits in the superlayer's coordinate space.
     open var position: CGPoint = .zero { didSet { propertyChanged("position", old: oldValue, new: position) } }
     /// The layer's position on the z axis (toward the viewer), added to the position.
@@ -88,6 +93,48 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Lamina's light for the 3D rendering context this layer roots (an extension).
     open var light: LaminaLight? { didSet { markChanged() } }
 
+    /// The shadow's color (nil: no shadow). Default opaque black.
+    open var shadowColor: CGColor? = CGColor.black { didSet { propertyChanged("shadowColor", old: oldValue, new: shadowColor) } }
+    /// The shadow's opacity, 0...1 (default 0: no shadow).
+    open var shadowOpacity: Float = 0 { didSet { propertyChanged("shadowOpacity", old: oldValue, new: shadowOpacity) } }
+    /// The shadow's offset in the layer's own space (default (0, -3), as Core Animation's).
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { propertyChanged("shadowOffset", old: oldValue, new: shadowOffset) } }
+    /// The shadow's blur: the standard deviation of its Gaussian, in points (default 3).
+    open var shadowRadius: CGFloat = 3 { didSet { propertyChanged("shadowRadius", old: oldValue, new: shadowRadius) } }
+    /// The shadow's shape, in the layer's own space (nil: the alpha of what the layer draws).
+    /// A mutable path is copied, so later changes to it do not reach the layer unseen. It
+    /// animates only explicitly, as on Core Animation.
+    open var shadowPath: CGPath? {
+        didSet {
+            if let p = shadowPath as? CGMutablePath { shadowPath = p.copy() }
+            propertyChanged("shadowPath", old: oldValue, new: shadowPath)
+        }
+    }
+    /// A layer whose alpha masks this layer, in this layer's own space (it has no superlayer).
+    ///
+    /// Lamina links the mask back to its host (privately), so a change to the mask counts as a
+    /// change to the host (`subtreeRevision`) and the mask's animations run on the host's time.
+    /// A layer cannot mask itself or one of its ancestors (that traps, as inserting a layer
+    /// into its own subtree does).
+    open var mask: CALayer? {
+        didSet {
+            guard oldValue !== mask else { return }
+            if !suppressesActions {
+                if let m = mask {
+                    precondition(!isMaskedBy(m), "CALayer: a layer cannot mask itself or one of its ancestors")
+                    m.maskHost = self
+                }
+                if let old = oldValue, old.maskHost === self { old.maskHost = nil }
+            }
+            markChanged()
+        }
+    }
+    /// Image pixels per point of `contents`, and the resolution of the layer's own drawing
+    /// (`display()` draws into a bitmap of bounds.size x contentsScale pixels). Default 1.
+    open var contentsScale: CGFloat = 1 { didSet { markChanged() } }
+    /// Whether a change of bounds marks the layer as needing display (default false).
+    open var needsDisplayOnBoundsChange = false { didSet { markChanged() } }
+
     /// The layer's delegate: asked first for the action of a property change.
     open weak var delegate: CALayerDelegate?
     /// Actions by event key (a property name); NSNull disables an implicit animation.
@@ -120,6 +167,11 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// alive here because superlayer links are weak.
     var presentationTreeRoot: CALayer?
 
+    /// For a mask: the layer it masks (weak, like `superlayer`).
+    weak var maskHost: CALayer?
+    /// Whether `display()` is due (CALayer+Display.swift).
+    var needsDisplayFlag = false
+
     /// Change tracking (CALayer+Revisions.swift): this layer's last change, and its subtree's.
     var ownRevision: UInt64 = 0
     var treeRevision: UInt64 = 0
@@ -148,6 +200,9 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         backgroundColor = other.backgroundColor; cornerRadius = other.cornerRadius; borderWidth = other.borderWidth
         borderColor = other.borderColor; contents = other.contents; contentsGravity = other.contentsGravity
         contentsRect = other.contentsRect; allowsEdgeAntialiasing = other.allowsEdgeAntialiasing; light = other.light
+        shadowColor = other.shadowColor; shadowOpacity = other.shadowOpacity; shadowOffset = other.shadowOffset
+        shadowRadius = other.shadowRadius; shadowPath = other.shadowPath; mask = other.mask
+        contentsScale = other.contentsScale; needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
         beginTime = other.beginTime; duration = other.duration; speed = other.speed; timeOffset = other.timeOffset
         repeatCount = other.repeatCount; repeatDuration = other.repeatDuration; autoreverses = other.autoreverses; fillMode = other.fillMode
     }
@@ -227,6 +282,14 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         layer.superlayer = self
     }
 
+    /// Whether `m` is this layer or above it (through superlayers and mask hosts): then it
+    /// cannot be this layer's mask.
+    private func isMaskedBy(_ m: CALayer) -> Bool {
+        var l: CALayer? = self
+        while let c = l { if c === m { return true }; l = c.superlayer ?? c.maskHost }
+        return false
+    }
+
     /// Whether `ancestor` is this layer or one of its superlayers.
     public func isDescendant(of ancestor: CALayer) -> Bool {
         var l: CALayer? = self
@@ -246,6 +309,29 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// A class's default action for an event (nil: the implicit animation).
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
+    // MARK: Key-value coding of subclass keys (CALayer+KeyPaths.swift)
+
+    /// A subclass's own key: its value (`.some(nil)` for a nil value), or nil when the class
+    /// has no such key.
+    func subclassValue(forKey key: String) -> Any?? { nil }
+
+    /// Sets a subclass's own key; false when the class has no such key.
+    func setSubclassValue(_ value: KeyValue) throws -> Bool { false }
+
+    // MARK: Drawing (CALayer+Display.swift)
+
+    /// Sets the layer's contents: the delegate's `display(_:)` when it implements it; else a
+    /// bitmap of bounds x contentsScale pixels, y down from the top left, drawn by
+    /// `draw(in:)`, becomes `contents`. Called by `displayIfNeeded()`; rarely called directly.
+    open func display() {
+        needsDisplayFlag = false
+        if let d = delegate { d.display(self) } else { drawBackingStore() }
+    }
+
+    /// Draws the layer's contents into `ctx` (user space: the layer's bounds, y down). The
+    /// default calls the delegate's `draw(_:in:)`; subclasses override it to draw.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
     // MARK: Affine convenience
 

@@ -39,6 +39,8 @@ private func swiftValue(_ v: AnimationValue) -> Any {
     case .color(let c): return c
     case .transform(let t): return t
     case .vector(let xs): return xs.count == 4 ? CGRect(x: xs[0], y: xs[1], width: xs[2], height: xs[3]) as Any : CGPoint(x: xs[0], y: xs[1])
+    case .colors(let cs): return cs
+    case .path(let p): return p
     }
 }
 

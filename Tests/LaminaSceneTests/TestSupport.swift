@@ -12,6 +12,8 @@ enum Paths {
     /// The seed scenes, copied into the repository's fixtures.
     static let sharedScenes = packageRoot.appendingPathComponent("Tests/Fixtures/scenes")
     static let badScenes = packageRoot.appendingPathComponent("Tests/Fixtures/scenes-bad")
+    /// The revision-2 scenes (kept apart until the renderers draw revision 2).
+    static let r2Scenes = packageRoot.appendingPathComponent("Tests/Fixtures/scenes-r2")
 
     /// Every seed scene file, sorted by name.
     static var sharedSceneFiles: [URL] {
@@ -133,6 +135,44 @@ func treeDifferences(_ a: CALayer, _ b: CALayer, path: String = "root") -> [Stri
         check("foregroundColor", ta.foregroundColor?.components, tb.foregroundColor?.components)
         check("alignmentMode", ta.alignmentMode, tb.alignmentMode)
         check("wrapped", ta.isWrapped, tb.isWrapped)
+    }
+    check("shadowColor", a.shadowColor?.components, b.shadowColor?.components)
+    check("shadowOpacity", a.shadowOpacity, b.shadowOpacity)
+    check("shadowOffset", a.shadowOffset, b.shadowOffset)
+    check("shadowRadius", a.shadowRadius, b.shadowRadius)
+    check("shadowPath", a.shadowPath, b.shadowPath)
+    check("contentsScale", a.contentsScale, b.contentsScale)
+    check("mask", a.mask == nil, b.mask == nil)
+    if let ma = a.mask, let mb = b.mask { out += treeDifferences(ma, mb, path: "\(path).mask") }
+    if let ga = a as? CAGradientLayer, let gb = b as? CAGradientLayer {
+        check("colors", ga.colors.map { $0.map { ($0 as? CGColor)?.components } }, gb.colors.map { $0.map { ($0 as? CGColor)?.components } })
+        check("locations", ga.locations, gb.locations)
+        check("startPoint", ga.startPoint, gb.startPoint)
+        check("endPoint", ga.endPoint, gb.endPoint)
+        check("gradientType", ga.type, gb.type)
+    }
+    if let x = a as? CAShapeLayer, let y = b as? CAShapeLayer {
+        check("path", x.path, y.path)
+        check("fillColor", x.fillColor?.components, y.fillColor?.components)
+        check("fillRule", x.fillRule, y.fillRule)
+        check("strokeColor", x.strokeColor?.components, y.strokeColor?.components)
+        check("lineWidth", x.lineWidth, y.lineWidth)
+        check("lineCap", x.lineCap, y.lineCap)
+        check("lineJoin", x.lineJoin, y.lineJoin)
+        check("miterLimit", x.miterLimit, y.miterLimit)
+        check("lineDashPattern", x.lineDashPattern, y.lineDashPattern)
+        check("lineDashPhase", x.lineDashPhase, y.lineDashPhase)
+        check("strokeStart", x.strokeStart, y.strokeStart)
+        check("strokeEnd", x.strokeEnd, y.strokeEnd)
+    }
+    if let x = a as? CAReplicatorLayer, let y = b as? CAReplicatorLayer {
+        check("instanceCount", x.instanceCount, y.instanceCount)
+        for (i, (p, q)) in zip(x.instanceTransform.fields, y.instanceTransform.fields).enumerated() { check("instanceTransform[\(i)]", p, q) }
+        check("instanceColor", x.instanceColor?.components, y.instanceColor?.components)
+        check("instanceOffsets", [x.instanceRedOffset, x.instanceGreenOffset, x.instanceBlueOffset, x.instanceAlphaOffset],
+              [y.instanceRedOffset, y.instanceGreenOffset, y.instanceBlueOffset, y.instanceAlphaOffset])
+        check("instanceDelay", x.instanceDelay, y.instanceDelay)
+        check("preservesDepth", x.preservesDepth, y.preservesDepth)
     }
     let sa = a.sublayers ?? [], sb = b.sublayers ?? []
     check("sublayers.count", sa.count, sb.count)
