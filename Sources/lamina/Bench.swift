@@ -165,6 +165,7 @@ struct BenchRunner {
         row.counts = PlanCounts(first)
         if let gl {
             row.gl = try timedSeries(frames: frames, budget: budget) { i in _ = try gl.render(plans[i % plans.count]) }
+            row.counts?.drawCalls = gl.lastFrameDrawCalls
             let raw = plans.map(rawFillPlan)
             row.rawFillGL = try timedSeries(frames: frames, budget: budget) { i in _ = try gl.render(raw[i % raw.count]) }
         }

@@ -57,7 +57,8 @@ struct PlanCounts: Encodable {
     var targets = 0
     /// Pixels of all offscreen targets, in millions.
     var targetMegapixels = 0.0
-    /// Draw calls: one per quad in every target (as the GL renderer draws today).
+    /// Draw calls the GL renderer issued for the plan (its batches); the quad count when GL is
+    /// not measured.
     var drawCalls = 0
 
     init(_ plan: RenderPlan) {
