@@ -55,6 +55,9 @@ struct ReplicatorInstance {
     let step: CATransform3D
     let alpha: Float
     let tint: SIMD3<Float>
+    /// The sublayers this instance draws when they differ from the replicator's (a
+    /// presentation copy's instances delayed by instanceDelay); nil: the replicator's.
+    var sublayers: [CALayer]? = nil
 }
 
 /// The instances a layer draws its sublayers as: one plain instance for a layer that is not a
@@ -83,7 +86,8 @@ func replicatorInstances(_ layer: CALayer) -> [ReplicatorInstance] {
         mul = SIMD4(Swift.min(Swift.max(mul.x, 0), 1), Swift.min(Swift.max(mul.y, 0), 1),
                     Swift.min(Swift.max(mul.z, 0), 1), Swift.min(Swift.max(mul.w, 0), 1))
         if mul.x.isNaN || mul.y.isNaN || mul.z.isNaN || mul.w.isNaN { mul = .zero }
-        out.append(ReplicatorInstance(step: m, alpha: mul.w, tint: SIMD3(mul.x, mul.y, mul.z)))
+        let delayed = k > 0 ? r.delayedInstanceSublayers.flatMap { k - 1 < $0.count ? $0[k - 1] : nil } : nil
+        out.append(ReplicatorInstance(step: m, alpha: mul.w, tint: SIMD3(mul.x, mul.y, mul.z), sublayers: delayed))
         // Alpha only falls further from here: nothing more can show.
         if mul.w == 0 && offsets.w <= 0 { break }
         m = m.concatenating(step)
@@ -114,7 +118,7 @@ func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
                 guard o > 0, let subs = s.sublayers, !subs.isEmpty else { continue }
                 let sub = s.sublayerSpaceTransform.concatenating(m)
                 for i in replicatorInstances(s) where i.alpha > 0 {
-                    walk(subs, i.step.concatenating(sub), o * i.alpha, tint * i.tint)
+                    walk(i.sublayers ?? subs, i.step.concatenating(sub), o * i.alpha, tint * i.tint)
                 }
             } else if s.opacity > 0 && opacity > 0 {
                 var member = ContextMember(layer: s, matrix: m, mat: Mat4(m), inheritedOpacity: opacity, order: out.count)
@@ -123,6 +127,6 @@ func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
             }
         }
     }
-    for i in instances where i.alpha > 0 { walk(sublayers, i.step.concatenating(rootSpace), i.alpha, i.tint) }
+    for i in instances where i.alpha > 0 { walk(i.sublayers ?? sublayers, i.step.concatenating(rootSpace), i.alpha, i.tint) }
     return out
 }

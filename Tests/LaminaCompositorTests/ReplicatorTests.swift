@@ -120,4 +120,29 @@ import Testing
         let deepAreas = areas(deepPlan)
         #expect(deepAreas.count == 3 && deepAreas[0] < deepAreas[1] && deepAreas[1] < deepAreas[2], "\(deepAreas)")
     }
+
+    /// instanceDelay: instance k's animations run k x 0.25 s behind. A's position.x goes
+    /// 0 -> 100 over 1 s from time 0; at time 0.5 instance k shows it at 0.5 - 0.25k (instance
+    /// 3, before the start, at the model value 0), each also stepped 30 right per instance.
+    @Test func instanceDelayShiftsEachInstancesAnimations() throws {
+        let (root, p) = Self.replicator(count: 4, step: tr(30, 0, 0))
+        p.instanceDelay = 0.25
+        let a = try #require(p.sublayers?.first)
+        a.position = CGPoint(x: 0, y: 50)
+        let anim = CABasicAnimation(keyPath: "position.x")
+        anim.fromValue = 0.0
+        anim.toValue = 100.0
+        anim.duration = 1
+        a.add(anim, forKey: "x", now: 0)
+        let got = Self.centres(compile(root.presentationTree(at: 0.5)))
+        let want: [Double] = [50, 25, 0, 0].enumerated().map { 100 + $0.element + 30 * Double($0.offset) }
+        try #require(got.count == 4)
+        for (g, w) in zip(got, want) { #expect(abs(g.x - w) < 1e-6 && abs(g.y - 200) < 1e-6, "\(g) vs \(w)") }
+        // Without a delay every instance shows the same time.
+        p.instanceDelay = 0
+        let same = Self.centres(compile(root.presentationTree(at: 0.5))).map(\.x)
+        #expect(same.enumerated().allSatisfy { abs($0.element - (150 + 30 * Double($0.offset))) < 1e-6 }, "\(same)")
+        // The model tree has no delayed copies.
+        #expect(p.delayedInstanceSublayers == nil)
+    }
 }
