@@ -154,7 +154,15 @@ extension CALayer {
             if attachedAnimations.contains(where: { !$0.isOver(at: t) }) { return true }
         }
         if mask?.hasRunningAnimations(at: time) == true { return true }
-        return storedSublayersForCopy.contains { $0.hasRunningAnimations(at: time) }
+        if storedSublayersForCopy.contains(where: { $0.hasRunningAnimations(at: time) }) { return true }
+        // A replicator's last instance runs (instanceCount - 1) x instanceDelay behind in its
+        // time: that is (the same) divided by its time's rate (the speeds above) in media time.
+        if let r = self as? CAReplicatorLayer, r.instanceDelay > 0, r.instanceCount > 1, !storedSublayersForCopy.isEmpty {
+            let rate = layerTime(time + 1) - layerTime(time)
+            let lag = Double(min(r.instanceCount, 100_000) - 1) * r.instanceDelay / rate
+            if rate > 0, lag.isFinite { return storedSublayersForCopy.contains { $0.hasRunningAnimations(at: time - lag) } }
+        }
+        return false
     }
 
     // MARK: Presentation
@@ -218,7 +226,7 @@ extension CALayer {
     /// replicator's time (SCENE_FORMAT.md 9.7). Nil when every instance looks the same.
     private func delayedInstances(at time: CFTimeInterval, shifts: [ObjectIdentifier: CFTimeInterval]) -> [[CALayer]]? {
         guard let r = self as? CAReplicatorLayer, r.instanceDelay != 0, r.instanceDelay.isFinite, r.instanceCount > 1,
-              storedSublayersForCopy.contains(where: { $0.hasAnimationsInSubtree }) else { return nil }
+              storedSublayersForCopy.contains(where: { $0.subtreeHasAnimations() }) else { return nil }
         // A bound on the copies made (as the compositor's bound on the instances drawn).
         let count = min(r.instanceCount, 100_000)
         var out: [[CALayer]] = []
@@ -231,11 +239,6 @@ extension CALayer {
             out.append(storedSublayersForCopy.map { $0.presentationTree(at: time, map: &scratch, detaching: nil, shifts: shifted) })
         }
         return out
-    }
-
-    /// Whether this layer, its mask or any layer below has an animation attached.
-    var hasAnimationsInSubtree: Bool {
-        !attachedAnimations.isEmpty || mask?.hasAnimationsInSubtree == true || storedSublayersForCopy.contains { $0.hasAnimationsInSubtree }
     }
 
     /// Applies the attached animations, in order, to `target` at this layer's time t.

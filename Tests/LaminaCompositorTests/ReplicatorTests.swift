@@ -142,6 +142,10 @@ import Testing
         p.instanceDelay = 0
         let same = Self.centres(compile(root.presentationTree(at: 0.5))).map(\.x)
         #expect(same.enumerated().allSatisfy { abs($0.element - (150 + 30 * Double($0.offset))) < 1e-6 }, "\(same)")
+        // The last instance runs until 1 + 3 x 0.25 s.
+        p.instanceDelay = 0.25
+        #expect(root.hasRunningAnimations(at: 1.7))
+        #expect(!root.hasRunningAnimations(at: 1.8))
         // The model tree has no delayed copies.
         #expect(p.delayedInstanceSublayers == nil)
     }
