@@ -20,7 +20,7 @@ flat in vec4 v_fill;
 flat in vec4 v_clamp;
 flat in vec4 v_interior;
 flat in vec4 v_params;   // corner radius, border width, mask radius, opacity
-flat in vec4 v_extra;    // lighting factor
+flat in vec4 v_extra;    // lighting factor times tint, per channel
 flat in vec4 v_sizes;    // target size, 1 / texture size (a target in a larger pooled texture)
 flat in int v_flags;     // bits: aa left 1, top 2, right 4, bottom 8; mask 16; clamp 32;
                          // interior 64; fill kind << 7 (0 none, 1 color, 2 texture); slot << 9
@@ -127,7 +127,7 @@ void main() {
         fill = sampleSlot(slot, uv);
     }
 #endif
-    float k = v_extra.x;
+    vec3 k = v_extra.xyz;
     float opacity = v_params.w;
     if ((v_flags & 64) != 0 && p.x >= v_interior.x && p.y >= v_interior.y && p.x <= v_interior.z && p.y <= v_interior.w) {
         // Well inside the shape: full coverage, no ring, no mask edge.

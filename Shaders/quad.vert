@@ -25,7 +25,7 @@ flat out vec4 v_fill;        // the color (premultiplied), or the texture's uv r
 flat out vec4 v_clamp;       // sample only inside (normalized)
 flat out vec4 v_interior;    // coverage is exactly 1 inside (skip computing it)
 flat out vec4 v_params;      // corner radius, border width, mask radius, opacity
-flat out vec4 v_extra;       // the lighting factor, unused
+flat out vec4 v_extra;       // the lighting factor times the tint per channel, unused
 flat out vec4 v_sizes;       // a target fill whose texture is larger than the target: its size, 1 / the texture's size
 flat out int v_flags;        // QuadBatch.Flags
 
@@ -58,14 +58,16 @@ void main() {
     // The lighting product is the same for every pixel of a quad (Shading.swift: LightTerm.factor).
     float k = 1.0;
     for (int i = 0; i < lightCount; i++) {
-        vec4 n = texelFetch(u_quads, r + 13 + 2 * i);      // normal, ambient
-        vec3 dir = texelFetch(u_quads, r + 14 + 2 * i).xyz;
+        vec4 n = texelFetch(u_quads, r + 14 + 2 * i);      // normal, ambient
+        vec3 dir = texelFetch(u_quads, r + 15 + 2 * i).xyz;
         float len = sqrt(dot(dir, dir));
         if (len == 0.0) continue;
         vec3 d = dir / len;
         k *= n.w + (1.0 - n.w) * max(0.0, -dot(n.xyz, d));
     }
     k *= misc.z;
-    v_extra = vec4(k, 0.0, 0.0, 0.0);
+    // The tint (a replicator instance's color, 1 elsewhere) scales the lighting per channel
+    // (Shading.swift: QuadUniforms.light).
+    v_extra = vec4(k * texelFetch(u_quads, r + 13).xyz, 0.0);
     v_sizes = texelFetch(u_quads, r + 12);
 }

@@ -124,7 +124,7 @@ struct Plane {
     }
 
     var members: [ContextMember] {
-        if let layer { return contextMembers(sublayers: layer.sublayers ?? [], rootSpace: layer.sublayerSpaceTransform) }
+        if let layer { return contextMembers(of: layer, rootSpace: layer.sublayerSpaceTransform) }
         return contextMembers(sublayers: canvasRoot.map { [$0] } ?? [], rootSpace: CATransform3DIdentity)
     }
 }

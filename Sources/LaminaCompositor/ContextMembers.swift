@@ -13,6 +13,9 @@ struct ContextMember {
     /// The product of the opacities of the transform layers between root and member
     /// (a transform layer applies its opacity to each sublayer separately).
     let inheritedOpacity: Float
+    /// The product of the red, green and blue multipliers of the replicator instances the
+    /// member belongs to (1, 1, 1 outside replicators; SCENE_FORMAT.md 9.7).
+    var tint = SIMD3<Float>(repeating: 1)
     /// Position in the tie order: the pre-order walk with each sublayers array stably sorted by zPosition.
     let order: Int
 
@@ -40,21 +43,90 @@ func drawingOrder(_ layers: [CALayer]) -> [CALayer] {
     layers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
 }
 
+/// Whether a layer passes its sublayers into the enclosing context instead of rooting a
+/// context of its own: a transform layer, or a replicator with preservesDepth.
+func passesDepth(_ layer: CALayer) -> Bool {
+    layer is CATransformLayer || (layer as? CAReplicatorLayer)?.preservesDepth == true
+}
+
+/// One replicator instance (SCENE_FORMAT.md 9.7): R^k in the replicator's sublayer space, the
+/// alpha multiplier (applied like opacity) and the red, green, blue multipliers.
+struct ReplicatorInstance {
+    let step: CATransform3D
+    let alpha: Float
+    let tint: SIMD3<Float>
+    /// The sublayers this instance draws when they differ from the replicator's (a
+    /// presentation copy's instances delayed by instanceDelay); nil: the replicator's.
+    var sublayers: [CALayer]? = nil
+}
+
+/// The instances a layer draws its sublayers as: one plain instance for a layer that is not a
+/// replicator, `instanceCount` (none when it is 0 or below) for a replicator. Instance k places
+/// with R^k, R = Translate(-c) * instanceTransform * Translate(c), c the middle of the bounds
+/// (row vectors: p' = p * M, so R^k applies R k times).
+func replicatorInstances(_ layer: CALayer) -> [ReplicatorInstance] {
+    guard let r = layer as? CAReplicatorLayer else { return [ReplicatorInstance(step: CATransform3DIdentity, alpha: 1, tint: SIMD3(repeating: 1))] }
+    let count = r.instanceCount
+    guard count > 0 else { return [] }
+    let b = r.bounds
+    let c = CATransform3DMakeTranslation(b.midX, b.midY, 0)
+    let toC = CATransform3DMakeTranslation(-b.midX, -b.midY, 0)
+    let step = toC.concatenating(r.instanceTransform).concatenating(c)
+    // instanceColor's straight components (nil: opaque white, Core Animation's default).
+    let base = r.instanceColor.map { SIMD4(Float($0.rgba.red), Float($0.rgba.green), Float($0.rgba.blue), Float($0.rgba.alpha)) }
+        ?? SIMD4(1, 1, 1, 1)
+    let offsets = SIMD4<Float>(r.instanceRedOffset, r.instanceGreenOffset, r.instanceBlueOffset, r.instanceAlphaOffset)
+    var out: [ReplicatorInstance] = []
+    if count > maxReplicatorInstances {
+        CompositorNotes.once(CompositorNotes.replicatorCount, "a replicator's instanceCount \(count) is above \(maxReplicatorInstances): only the first \(maxReplicatorInstances) instances are drawn")
+    }
+    var m = CATransform3DIdentity
+    for k in 0..<min(count, maxReplicatorInstances) {
+        var mul = base + Float(k) * offsets
+        mul = SIMD4(Swift.min(Swift.max(mul.x, 0), 1), Swift.min(Swift.max(mul.y, 0), 1),
+                    Swift.min(Swift.max(mul.z, 0), 1), Swift.min(Swift.max(mul.w, 0), 1))
+        if mul.x.isNaN || mul.y.isNaN || mul.z.isNaN || mul.w.isNaN { mul = .zero }
+        let delayed = k > 0 ? r.delayedInstanceSublayers.flatMap { k - 1 < $0.count ? $0[k - 1] : nil } : nil
+        out.append(ReplicatorInstance(step: m, alpha: mul.w, tint: SIMD3(mul.x, mul.y, mul.z), sublayers: delayed))
+        // Alpha only falls further from here: nothing more can show.
+        if mul.w == 0 && offsets.w <= 0 { break }
+        m = m.concatenating(step)
+    }
+    return out
+}
+
+/// The most instances one replicator draws (a bound on the work a count of 1e9 would ask for).
+let maxReplicatorInstances = 100_000
+
+/// The members of the context rooted by `root` (its sublayers, each replicator instance of them
+/// when it is a replicator), placed by `rootSpace` (the root's sublayer space -> root space,
+/// i.e. S(root)).
+func contextMembers(of root: CALayer, rootSpace: CATransform3D) -> [ContextMember] {
+    contextMembers(sublayers: root.sublayers ?? [], rootSpace: rootSpace, instances: replicatorInstances(root))
+}
+
 /// The members of the context whose root's sublayers are `sublayers`, placed by `rootSpace`
-/// (the root's sublayer space -> root space, i.e. S(root)).
-func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D) -> [ContextMember] {
+/// (the root's sublayer space -> root space, i.e. S(root)), drawn once per instance.
+func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
+                    instances: [ReplicatorInstance] = [ReplicatorInstance(step: CATransform3DIdentity, alpha: 1, tint: SIMD3(repeating: 1))]) -> [ContextMember] {
     var out: [ContextMember] = []
-    func walk(_ layers: [CALayer], _ space: CATransform3D, _ opacity: Float) {
+    func walk(_ layers: [CALayer], _ space: CATransform3D, _ opacity: Float, _ tint: SIMD3<Float>) {
         for s in drawingOrder(layers) where !s.isHidden {
             let m = s.transformToSuperlayerSublayerSpace.concatenating(space)
-            if s is CATransformLayer {
+            if passesDepth(s) {
                 let o = opacity * min(max(s.opacity, 0), 1)
-                if o > 0 { walk(s.sublayers ?? [], s.sublayerSpaceTransform.concatenating(m), o) }
+                guard o > 0, let subs = s.sublayers, !subs.isEmpty else { continue }
+                let sub = s.sublayerSpaceTransform.concatenating(m)
+                for i in replicatorInstances(s) where i.alpha > 0 {
+                    walk(i.sublayers ?? subs, i.step.concatenating(sub), o * i.alpha, tint * i.tint)
+                }
             } else if s.opacity > 0 && opacity > 0 {
-                out.append(ContextMember(layer: s, matrix: m, mat: Mat4(m), inheritedOpacity: opacity, order: out.count))
+                var member = ContextMember(layer: s, matrix: m, mat: Mat4(m), inheritedOpacity: opacity, order: out.count)
+                member.tint = tint
+                out.append(member)
             }
         }
     }
-    walk(sublayers, rootSpace, 1)
+    for i in instances where i.alpha > 0 { walk(i.sublayers ?? sublayers, i.step.concatenating(rootSpace), i.alpha, i.tint) }
     return out
 }

@@ -20,7 +20,8 @@ struct LayerParts {
     /// The parts of `layer`; `hasSublayers` decides whether the border can share the
     /// background's quad (it must come after the sublayers otherwise).
     init(_ layer: CALayer, hasSublayers: Bool) {
-        guard !(layer is CATransformLayer) else { return }
+        // A transform layer, or a replicator passing its instances on, draws nothing itself.
+        guard !passesDepth(layer) else { return }
         if let t = layer as? CATextLayer {
             switch t.string {
             case let s as String: hasText = !s.isEmpty

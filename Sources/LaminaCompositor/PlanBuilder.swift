@@ -189,14 +189,24 @@ final class PlanBuilder {
         let needsTarget = group || mask || (hasSub && !flat && !m.mat.flattened.isPlanarAffine) || (options.forceTargets && hasSub)
         if needsTarget {
             guard let s = surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport) else { return nil }
+            let start = out.count
             out += s.items
+            tint(&out, from: start, by: m.tint)
             return s.extent
         }
         guard let extent = planeExtent(layer) else { return nil }
         let start = out.count
         appendContent(of: plane, planeToTarget: toTarget, viewport: viewport, to: &out)
         if opacity < 1 { for k in start..<out.count { out[k].quad.opacity *= opacity } }
+        tint(&out, from: start, by: m.tint)
         return out.count > start ? extent : nil
+    }
+
+    /// Multiplies the red, green and blue of items[start...] by a replicator instance's
+    /// multipliers (the quads' colors are premultiplied: the multiply is the same on either form).
+    private func tint(_ items: inout [Item], from start: Int, by t: SIMD3<Float>) {
+        guard t != SIMD3(repeating: 1) else { return }
+        for k in start..<items.count { items[k].quad.tint *= t }
     }
 
     /// Renders a member's plane into a target of its own and returns the one quad that draws it.
@@ -287,7 +297,7 @@ final class PlanBuilder {
         let id = ObjectIdentifier(layer)
         if let i = layerCache[id] { return i }
         let sublayers = layer.sublayers ?? []
-        let members = sublayers.isEmpty ? [] : contextMembers(sublayers: sublayers, rootSpace: layer.sublayerSpaceTransform)
+        let members = sublayers.isEmpty ? [] : contextMembers(of: layer, rootSpace: layer.sublayerSpaceTransform)
         let i = LayerInfo(members: members, parts: LayerParts(layer, hasSublayers: !members.isEmpty))
         layerCache[id] = i
         return i

@@ -22,6 +22,7 @@ extension RenderPlan {
                 if q.borderWidth > 0 { desc += " border \(fmt(q.borderWidth)) \(hex(q.borderColor))" }
                 if q.cornerRadius > 0 { desc += " radius \(fmt(q.cornerRadius))" }
                 if q.opacity < 1 { desc += " opacity \(fmt(Double(q.opacity)))" }
+                if q.tint != SIMD3(repeating: 1) { desc += " tint \(fmt(Double(q.tint.x))),\(fmt(Double(q.tint.y))),\(fmt(Double(q.tint.z)))" }
                 if !q.lighting.isEmpty { desc += " light k=" + q.lighting.map { fmt(Double($0.factor)) }.joined(separator: "*") }
                 if q.mask != nil { desc += " masked" }
                 let aa = [("L", EdgeMask.left), ("T", .top), ("R", .right), ("B", .bottom)].filter { q.antialiasedEdges.contains($0.1) }.map(\.0).joined()

@@ -150,6 +150,9 @@ public struct DrawQuad: Equatable, Sendable {
     /// shape, the border ring and the mask: coverage there is exactly 1, so renderers may
     /// skip computing it (the result is the same).
     public var interior: Box? = nil
+    /// Multipliers of the shaded red, green and blue (premultiplied), after opacity and
+    /// lighting: a replicator instance's color (SCENE_FORMAT.md 9.7); (1, 1, 1) otherwise.
+    public var tint = SIMD3<Float>(repeating: 1)
 }
 
 /// An offscreen (or the output) image the plan draws into.

@@ -67,7 +67,7 @@ struct QuadDraw {
 /// The records, vertices and draw calls of one frame.
 struct FrameBatches {
     /// Texels per record before the lighting terms; each lighting term adds two.
-    static let baseTexels = 13
+    static let baseTexels = 14
     /// Texture units a draw call may bind at once (Shaders/quad.frag's u_tex0...u_tex3).
     static let textureSlots = 4
 
@@ -215,6 +215,7 @@ struct FrameBatches {
         } else {
             texel(0, 0, 0, 0)
         }
+        texel(q.tint.x, q.tint.y, q.tint.z, 0)
         for l in lights {
             texel(l.normal.x, l.normal.y, l.normal.z, l.ambient)
             texel(l.direction.x, l.direction.y, l.direction.z, 0)

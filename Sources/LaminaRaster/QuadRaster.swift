@@ -61,7 +61,7 @@ struct PreparedQuad {
         if case .solid(let c) = source {
             // interiorShade(c), spelled out (self is not whole yet).
             let fill = c * u.opacity
-            let sq = quantize(SIMD4(fill.x * u.light, fill.y * u.light, fill.z * u.light, fill.w))
+            let sq = quantize(SIMD4(fill.x * u.light.x, fill.y * u.light.y, fill.z * u.light.z, fill.w))
             interiorSource = sq
             var minX = pts[0].x, maxX = pts[0].x
             for p in pts { minX = min(minX, p.x); maxX = max(maxX, p.x) }
@@ -99,7 +99,7 @@ struct PreparedQuad {
     /// The interior's source for a fill color (the shading model's interior branch).
     @inline(__always) func interiorShade(_ fill: SIMD4<Float>) -> SIMD4<Float> {
         let c = fill * u.opacity
-        return SIMD4(c.x * u.light, c.y * u.light, c.z * u.light, c.w)
+        return SIMD4(c.x * u.light.x, c.y * u.light.y, c.z * u.light.z, c.w)
     }
 
     /// The span loop, specialized per fill kind.
@@ -113,7 +113,7 @@ struct PreparedQuad {
         let opaqueWord: UInt32? = constant.flatMap { sq in
             sq.w == 255 ? UInt32(UInt8(sq.x)) | UInt32(UInt8(sq.y)) << 8 | UInt32(UInt8(sq.z)) << 16 | 255 << 24 : nil
         }.map { UInt32(littleEndian: $0) }
-        let identity = u.opacity == 1 && u.light == 1
+        let identity = u.opacity == 1 && u.light == SIMD3(repeating: 1)
         let raw = UnsafeMutableRawPointer(canvas)
         for py in ya...yb {
             let cy = Double(py) + 0.5

@@ -19,7 +19,8 @@ struct QuadUniforms {
     var maskRadius: Float
     var hasMask: Bool
     var opacity: Float
-    var light: Float
+    /// The lighting product times the quad's tint, per color channel (the shader's v_extra.yzw).
+    var light: SIMD3<Float>
     var interior: SIMD4<Float>?
 
     init(_ q: DrawQuad) {
@@ -42,7 +43,7 @@ struct QuadUniforms {
             maskRect = .zero; maskRadius = 0; hasMask = false
         }
         opacity = q.opacity
-        light = q.lighting.reduce(Float(1)) { $0 * $1.factor }
+        light = SIMD3(repeating: q.lighting.reduce(Float(1)) { $0 * $1.factor }) * q.tint
         interior = q.interior.map { SIMD4(Float($0.minX), Float($0.minY), Float($0.maxX), Float($0.maxY)) }
     }
 }
@@ -101,7 +102,7 @@ func shade(_ u: QuadUniforms, _ p: SIMD2<Float>, fill: SIMD4<Float>) -> SIMD4<Fl
     if let b = u.interior, p.x >= b.x, p.y >= b.y, p.x <= b.z, p.y <= b.w {
         // Well inside the shape: full coverage, no ring, no mask edge.
         let c = fill * u.opacity
-        return SIMD4(c.x * u.light, c.y * u.light, c.z * u.light, c.w)
+        return SIMD4(c.x * u.light.x, c.y * u.light.y, c.z * u.light.z, c.w)
     }
     let g = gradients(u, p)
     let outer = rectCoverage(p, u.rect, u.radius, u.aa, g)
@@ -117,5 +118,5 @@ func shade(_ u: QuadUniforms, _ p: SIMD2<Float>, fill: SIMD4<Float>) -> SIMD4<Fl
     var c = u.borderColor * ring + fill * (outer - ring * u.borderColor.w)
     if u.hasMask { c *= rectCoverage(p, u.maskRect, u.maskRadius, SIMD4(1, 1, 1, 1), g) }
     c *= u.opacity
-    return SIMD4(c.x * u.light, c.y * u.light, c.z * u.light, c.w)
+    return SIMD4(c.x * u.light.x, c.y * u.light.y, c.z * u.light.z, c.w)
 }

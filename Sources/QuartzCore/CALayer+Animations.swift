@@ -112,9 +112,16 @@ extension CALayer {
     /// A time of the root's parent (media time) in this layer's time space, through every
     /// ancestor's beginTime, speed and timeOffset (a mask runs on its host's time).
     public func layerTime(_ mediaTime: CFTimeInterval) -> CFTimeInterval {
-        let parent = (superlayer ?? maskHost).map { $0.layerTime(mediaTime) } ?? mediaTime
-        if beginTime == 0 && speed == 1 && timeOffset == 0 { return parent }
-        return (parent - beginTime) * Double(speed) + timeOffset
+        layerTime(mediaTime, shifts: [:])
+    }
+
+    /// layerTime, with the local times of the layers in `shifts` moved back by their values
+    /// (a replicator's instance k runs k x instanceDelay behind, in the replicator's time).
+    func layerTime(_ mediaTime: CFTimeInterval, shifts: [ObjectIdentifier: CFTimeInterval]) -> CFTimeInterval {
+        let parent = (superlayer ?? maskHost).map { $0.layerTime(mediaTime, shifts: shifts) } ?? mediaTime
+        let shift = shifts.isEmpty ? 0 : shifts[ObjectIdentifier(self)] ?? 0
+        if beginTime == 0 && speed == 1 && timeOffset == 0 { return parent - shift }
+        return (parent - beginTime) * Double(speed) + timeOffset - shift
     }
 
     /// Reports starts and ends up to `time` (media time) in this subtree: delegates hear
@@ -147,7 +154,15 @@ extension CALayer {
             if attachedAnimations.contains(where: { !$0.isOver(at: t) }) { return true }
         }
         if mask?.hasRunningAnimations(at: time) == true { return true }
-        return storedSublayersForCopy.contains { $0.hasRunningAnimations(at: time) }
+        if storedSublayersForCopy.contains(where: { $0.hasRunningAnimations(at: time) }) { return true }
+        // A replicator's last instance runs (instanceCount - 1) x instanceDelay behind in its
+        // time: that is (the same) divided by its time's rate (the speeds above) in media time.
+        if let r = self as? CAReplicatorLayer, r.instanceDelay > 0, r.instanceCount > 1, !storedSublayersForCopy.isEmpty {
+            let rate = layerTime(time + 1) - layerTime(time)
+            let lag = Double(min(r.instanceCount, 100_000) - 1) * r.instanceDelay / rate
+            if rate > 0, lag.isFinite { return storedSublayersForCopy.contains { $0.hasRunningAnimations(at: time - lag) } }
+        }
+        return false
     }
 
     // MARK: Presentation
@@ -188,18 +203,42 @@ extension CALayer {
     }
 
     private func presentationTree(at time: CFTimeInterval, map: inout [ObjectIdentifier: CALayer],
-                                  detaching detached: ObjectIdentifier?) -> CALayer {
+                                  detaching detached: ObjectIdentifier?,
+                                  shifts: [ObjectIdentifier: CFTimeInterval] = [:]) -> CALayer {
         let copy = type(of: self).init(layer: self)
         copy.suppressesActions = true
         map[ObjectIdentifier(self)] = copy
-        applyAnimations(to: copy, at: layerTime(time))
+        applyAnimations(to: copy, at: layerTime(time, shifts: shifts))
         // The mask's presentation, on the host's time (a copy's mask did not link back).
-        if let m = mask { copy.mask = m.presentationTree(at: time, map: &map, detaching: detached) }
+        if let m = mask { copy.mask = m.presentationTree(at: time, map: &map, detaching: detached, shifts: shifts) }
         for s in storedSublayersForCopy {
-            let sub = s.presentationTree(at: time, map: &map, detaching: detached)
+            let sub = s.presentationTree(at: time, map: &map, detaching: detached, shifts: shifts)
             if ObjectIdentifier(s) == detached { sub.superlayer = copy } else { copy.appendSublayerForCopy(sub) }
         }
+        if let r = self as? CAReplicatorLayer, let rc = copy as? CAReplicatorLayer {
+            rc.delayedInstanceSublayers = r.delayedInstances(at: time, shifts: shifts)
+        }
         return copy
+    }
+
+    /// A replicator's instances 1, 2, ... when instanceDelay moves their animations: for
+    /// instance k, its sublayers' presentation at k x instanceDelay earlier in the
+    /// replicator's time (SCENE_FORMAT.md 9.7). Nil when every instance looks the same.
+    private func delayedInstances(at time: CFTimeInterval, shifts: [ObjectIdentifier: CFTimeInterval]) -> [[CALayer]]? {
+        guard let r = self as? CAReplicatorLayer, r.instanceDelay != 0, r.instanceDelay.isFinite, r.instanceCount > 1,
+              storedSublayersForCopy.contains(where: { $0.subtreeHasAnimations() }) else { return nil }
+        // A bound on the copies made (as the compositor's bound on the instances drawn).
+        let count = min(r.instanceCount, 100_000)
+        var out: [[CALayer]] = []
+        out.reserveCapacity(count - 1)
+        for k in 1..<count {
+            var shifted = shifts
+            shifted[ObjectIdentifier(self), default: 0] += Double(k) * r.instanceDelay
+            // These copies stand for no model layer: a map of their own.
+            var scratch: [ObjectIdentifier: CALayer] = [:]
+            out.append(storedSublayersForCopy.map { $0.presentationTree(at: time, map: &scratch, detaching: nil, shifts: shifted) })
+        }
+        return out
     }
 
     /// Applies the attached animations, in order, to `target` at this layer's time t.

@@ -30,6 +30,12 @@ open class CAReplicatorLayer: CALayer {
     /// sublayers) instead of being flattened into this layer's plane (default false).
     open var preservesDepth = false { didSet { markChanged() } }
 
+    /// In a presentation copy whose instanceDelay moves animations: the sublayers of instances
+    /// 1, 2, ... (entry k - 1 for instance k), each evaluated k x instanceDelay earlier; instance
+    /// 0 draws `sublayers`. Nil on model layers and when every instance looks the same. These
+    /// copies have no superlayer: only their own geometry counts.
+    public internal(set) var delayedInstanceSublayers: [[CALayer]]?
+
     /// A new replicator layer with Core Animation's defaults.
     public required init() { super.init() }
 
