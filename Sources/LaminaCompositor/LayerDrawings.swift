@@ -26,7 +26,7 @@ final class DrawingCache: @unchecked Sendable {
     private var clock: UInt64 = 0
     private var bytes = 0
     /// At most this many images and this many bytes are kept.
-    let capacity = 256, byteCapacity = 256 << 20
+    let capacity = 128, byteCapacity = 64 << 20
 
     /// The cached image for `key`, or `make()`'s, remembered.
     func image(_ key: AnyHashable, make: () -> CGImage?) -> CGImage? {

@@ -75,6 +75,25 @@ enum R2Fixtures {
         #expect(rgba(image, 0, 0)[0] == 255 && abs(rgba(image, 100, 50)[0] - 5) <= 1)
     }
 
+    /// The gradient lies between the background and the border, and a translucent gradient
+    /// layer fades as one group (its background does not show through its gradient).
+    @Test func gradientSitsBetweenBackgroundAndBorderAndFadesAsAGroup() {
+        let g = CAGradientLayer()
+        g.frame = CGRect(x: 10, y: 10, width: 80, height: 80)
+        g.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        g.colors = [CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        g.borderWidth = 4
+        g.borderColor = CGColor.black
+        var image = render(g, 100, 100)
+        #expect(rgba(image, 50, 50) == [0, 0, 255, 255])
+        #expect(rgba(image, 11, 50) == [0, 0, 0, 255])
+        g.borderWidth = 0
+        g.opacity = 0.5
+        image = render(g, 100, 100)
+        let c = rgba(image, 50, 50)
+        #expect(abs(c[0] - 128) <= 1 && abs(c[1] - 128) <= 1 && c[2] == 255, "\(c)")
+    }
+
     /// A horizontal stroke 6 points wide covers 6 pixel rows at scale 1 and 12 at scale 2,
     /// with sharp edges (rasterized at the on-screen scale, not stretched).
     @Test func strokeHasItsWidthAtEveryScale() {
