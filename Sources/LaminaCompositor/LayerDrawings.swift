@@ -111,6 +111,9 @@ struct GradientDrawing: Hashable {
         return colors[k] + (colors[k + 1] - colors[k]) * f
     }
 
+    /// v within 0...1 (NaN: 0), safe to turn into a byte.
+    private func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
+
     /// The gradient over a w x h image of the unit square (texel centres sampled), premultiplied.
     func image(width w: Int, height h: Int) -> CGImage {
         var px = [UInt8](repeating: 0, count: w * h * 4)
@@ -118,11 +121,11 @@ struct GradientDrawing: Hashable {
             let v = (Double(y) + 0.5) / Double(h)
             for x in 0..<w {
                 let c = color(at: parameter(SIMD2((Double(x) + 0.5) / Double(w), v)))
-                let a = min(max(c.w, 0), 1)
+                let a = unit(c.w)
                 let i = (y * w + x) * 4
-                px[i] = UInt8((min(max(c.x, 0), 1) * a * 255).rounded())
-                px[i + 1] = UInt8((min(max(c.y, 0), 1) * a * 255).rounded())
-                px[i + 2] = UInt8((min(max(c.z, 0), 1) * a * 255).rounded())
+                px[i] = UInt8((unit(c.x) * a * 255).rounded())
+                px[i + 1] = UInt8((unit(c.y) * a * 255).rounded())
+                px[i + 2] = UInt8((unit(c.z) * a * 255).rounded())
                 px[i + 3] = UInt8((a * 255).rounded())
             }
         }

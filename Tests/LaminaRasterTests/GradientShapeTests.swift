@@ -152,6 +152,32 @@ enum R2Fixtures {
         }
     }
 
+    /// Hostile values draw something sensible or nothing, never trap.
+    @Test func hostileValuesDoNotTrap() {
+        let g = CAGradientLayer()
+        g.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        g.colors = [CGColor.black, CGColor.white]
+        g.locations = [NSNumber(value: Double.nan), NSNumber(value: -3)]
+        g.startPoint = CGPoint(x: CGFloat.nan, y: .infinity)
+        g.endPoint = CGPoint(x: 1e308, y: -1e308)
+        _ = render(g, 50, 50)
+        g.type = .radial
+        _ = render(g, 50, 50)
+        let s = CAShapeLayer()
+        s.frame = CGRect(x: 0, y: 0, width: 50, height: 50)
+        s.path = CGPath(rect: CGRect(x: 0, y: 0, width: 1e300, height: 10), transform: nil)
+        s.strokeColor = CGColor.black
+        s.lineWidth = .infinity
+        s.lineDashPattern = [NSNumber(value: Double.nan), 0]
+        s.strokeStart = .nan
+        _ = render(s, 50, 50)
+        s.path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        s.lineWidth = 1e12
+        s.miterLimit = .nan
+        let image = render(s, 50, 50)
+        #expect(image.width == 50)
+    }
+
     /// An unchanged shape is rasterized once: compiling again reuses its image; changing it makes a new one.
     @Test func unchangedShapeReusesItsImage() throws {
         let root = CALayer()
