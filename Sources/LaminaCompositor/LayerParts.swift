@@ -8,9 +8,15 @@ struct LayerParts {
     var border: DrawQuad?
     /// Whether the layer is a text layer with text to draw (between contents and sublayers).
     var hasText = false
+    /// A gradient layer's gradient: the quad over its (rounded) bounds, its image filled in
+    /// per compile at the on-screen scale (between background and contents).
+    var gradient: DrawQuad?
+    /// A shape layer's drawing box in its own space (the path's bounds grown by the stroke):
+    /// its image is rasterized per compile (between contents and sublayers, not clipped to the bounds).
+    var shapeBox: Box?
 
-    /// How many quads the layer draws itself.
-    var count: Int { [background, contents, border].compactMap { $0 }.count }
+    /// How many quads the layer draws itself (its text not included).
+    var count: Int { [background, gradient, contents, border].compactMap { $0 }.count + (shapeBox != nil ? 1 : 0) }
 
     /// cornerRadius clamped to half the smaller side of the bounds.
     static func clampedRadius(_ layer: CALayer) -> Double {
@@ -31,6 +37,10 @@ struct LayerParts {
         }
         let bounds = Box(layer.bounds)
         let radius = Self.clampedRadius(layer)
+        shapeBox = (layer as? CAShapeLayer).flatMap(ShapeDrawing.box)
+        let hasGradient = !bounds.isEmpty && (layer as? CAGradientLayer).map { !$0.cgColors.isEmpty } == true
+        // Whatever draws between the background and the sublayers keeps the border out of the background's quad.
+        let between = hasText || hasGradient || shapeBox != nil
         let edges: EdgeMask = layer.allowsEdgeAntialiasing ? .all : []
         let name = layer.name ?? "(unnamed)"
         func quad(_ role: String, rect: Box, radius: Double, fill: Fill) -> DrawQuad {
@@ -43,14 +53,18 @@ struct LayerParts {
         let bc = premultiplied(layer.borderColor).flatMap { $0.w > 0 && bw > 0 ? $0 : nil }
         let image = layer.contents as? CGImage
         let hasImage = image.map { $0.width > 0 && $0.height > 0 } ?? false
-        guard !bounds.isEmpty || hasImage else { return }
-        if !bounds.isEmpty, bg != nil || (bc != nil && !hasImage && !hasSublayers && !hasText) {
+        guard !bounds.isEmpty || hasImage || shapeBox != nil else { return }
+        if !bounds.isEmpty, bg != nil || (bc != nil && !hasImage && !hasSublayers && !between) {
             var q = quad(bg != nil ? "background" : "border", rect: bounds, radius: radius, fill: bg.map { .color($0) } ?? .none)
-            if let bc, !hasImage && !hasSublayers && !hasText {
+            if let bc, !hasImage && !hasSublayers && !between {
                 q.borderWidth = bw; q.borderColor = bc
                 if bg != nil { q.role = "background+border" }
             }
             background = q
+        }
+        if hasGradient {
+            // The image index and uv are set when the image is made (PlanBuilder.gradientQuad).
+            gradient = quad("gradient", rect: bounds, radius: radius, fill: .image(index: -1, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1)))
         }
         // A degenerate contents rect (no area, or not finite) or a gravity rect with no area
         // draws nothing: there is no image to stretch (and texture coordinates would divide by 0).
@@ -63,7 +77,7 @@ struct LayerParts {
             if layer.masksToBounds { q.mask = RoundedBox(box: bounds, radius: radius) }
             contents = q
         }
-        if let bc, !bounds.isEmpty, hasImage || hasSublayers || hasText {
+        if let bc, !bounds.isEmpty, hasImage || hasSublayers || between {
             var q = quad("border", rect: bounds, radius: radius, fill: .none)
             q.borderWidth = bw; q.borderColor = bc
             border = q

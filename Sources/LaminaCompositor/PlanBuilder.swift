@@ -54,11 +54,17 @@ final class PlanBuilder {
         let own = cached?.parts
         if let own {
             if let bg = own.background { items.append(Item(quad: bg, owner: owner)) }
+            if let g = own.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
+                items.append(Item(quad: q, owner: owner))
+            }
             if var c = own.contents, let image = layer?.contents as? CGImage, case .image(_, let uv) = c.fill {
                 c.fill = .image(index: index(of: image), uv: uv)
                 items.append(Item(quad: c, owner: owner))
             }
             if let text = layer as? CATextLayer, own.hasText, let q = textQuad(text, planeToTarget: planeToTarget) {
+                items.append(Item(quad: q, owner: owner))
+            }
+            if let box = own.shapeBox, let sl = layer as? CAShapeLayer, let q = shapeQuad(sl, box: box, planeToTarget: planeToTarget) {
                 items.append(Item(quad: q, owner: owner))
             }
         }
@@ -181,8 +187,7 @@ final class PlanBuilder {
         let opacity = min(max(layer.opacity, 0), 1) * m.inheritedOpacity
         let parts = cached.parts
         let hasSub = !members.isEmpty
-        let partCount = (parts.background != nil ? 1 : 0) + (parts.contents != nil ? 1 : 0) + (parts.border != nil ? 1 : 0)
-        let itemCount = partCount + (parts.hasText ? 1 : 0) + (hasSub ? 2 : 0)
+        let itemCount = parts.count + (parts.hasText ? 1 : 0) + (hasSub ? 2 : 0)
         let group = opacity < 1 && itemCount > 1
         let mask = layer.masksToBounds && hasSub
         let flat = members.allSatisfy { $0.mat.isPlanarAffine }
@@ -318,8 +323,9 @@ final class PlanBuilder {
         let parts = info.parts
         var e: Box? = Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)
         if let c = parts.contents { e = e.map { $0.union(c.rect) } ?? c.rect }
+        if let s = parts.shapeBox { e = e.map { $0.union(s) } ?? s }
         let members = info.members
-        if layer.masksToBounds { return members.isEmpty && parts.contents == nil ? e : (Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)) }
+        if layer.masksToBounds { return members.isEmpty && parts.contents == nil && parts.shapeBox == nil ? e : (Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)) }
         for m in members {
             if !m.layer.isDoubleSided && m.isBackFacing { continue }
             guard let ce = planeExtent(m.layer) else { continue }
