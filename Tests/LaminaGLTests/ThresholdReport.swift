@@ -24,6 +24,11 @@ import Testing
             let n = String(f.dropLast(5))
             scenes.append((n, try Scene.read(contentsOf: extra.appendingPathComponent(f).path), extraOracle.appendingPathComponent(n + ".png")))
         }
+        // The revision-2 scenes whose layer types are drawn so far.
+        for n in ["r2-gradient-cards", "r2-shape-badges", "r2-replicator-row"] {
+            scenes.append((n, try Scene.read(contentsOf: Paths.fixtures.appendingPathComponent("scenes-r2/\(n).json").path),
+                           Paths.fixtures.appendingPathComponent("oracle-r2/\(n).png")))
+        }
         let randomOracle = Paths.fixtures.appendingPathComponent("random-oracle")
         for w in Workload.randomSeries() {
             scenes.append((w.name, w.scene(seed: 1), randomOracle.appendingPathComponent(w.name + ".png")))

@@ -13,7 +13,7 @@ enum R2Fixtures {
     static let scenes = Paths.fixtures.appendingPathComponent("scenes-r2")
     static let oracle = Paths.fixtures.appendingPathComponent("oracle-r2")
     /// The scenes whose layer types are drawn so far.
-    static let drawn = ["r2-gradient-cards", "r2-shape-badges"]
+    static let drawn = ["r2-gradient-cards", "r2-shape-badges", "r2-replicator-row"]
 
     static func scene(_ name: String) throws -> Scene {
         try Scene.read(contentsOf: scenes.appendingPathComponent(name + ".json").path)
@@ -29,8 +29,12 @@ enum R2Fixtures {
     func matchesOracle(_ name: String) throws {
         let scene = try R2Fixtures.scene(name)
         let d = try ImageDiff(renderCPU(scene), R2Fixtures.oracleImage(name), over: backgroundRGB(scene))
-        #expect(d.close >= 0.98, "\(name): \(d.summary)")
-        #expect(d.mean <= 0.002, "\(name): \(d.summary)")
+        // Each scene's own marks (Thresholds), none looser than revision 2's bar: a wrong blur
+        // or gradient space would still pass 0.004.
+        let marks = try #require(Thresholds.of(name), "\(name) has no marks in Thresholds.swift")
+        #expect(d.close >= marks.cpuClose, "\(name): \(d.summary)")
+        #expect(d.mean <= marks.cpuMean, "\(name): \(d.summary)")
+        #expect(marks.cpuClose >= 0.98 && marks.cpuMean <= 0.002, "\(name)'s marks are looser than revision 2's bar")
     }
 
     /// Renders `layer` alone on a white canvas of w x h points at `scale`.
