@@ -43,7 +43,8 @@ func recentered(_ q: DrawQuad) -> DrawQuad {
     default: break
     }
     // local' = (local - o) * k: the origin in the middle of the cover, about a pixel per unit.
-    let o = SIMD2((cover.minX + cover.maxX) / 2, (cover.minY + cover.maxY) / 2)
+    // (The middle of the part that can show: a cover may reach much further than the rect.)
+    let o = SIMD2((cut.minX + cut.maxX) / 2, (cut.minY + cut.maxY) / 2)
     let k = rescale ? maxStretch : 1
     func moved(_ p: SIMD2<Double>) -> SIMD2<Double> { (p - o) * k }
     func moved(_ b: Box) -> Box { Box(minX: (b.minX - o.x) * k, minY: (b.minY - o.y) * k, maxX: (b.maxX - o.x) * k, maxY: (b.maxY - o.y) * k) }
