@@ -10,6 +10,8 @@
 // mask: coverage 1; radius 0): software GL runs both sides of every branch, so code that
 // cannot apply is left out instead of branched around.
 in vec2 v_local;
+uniform vec2 u_targetSize;  // the target's size in pixels (shared with the vertex shader)
+uniform float u_flipY;      // -1 when drawing top-down into a window's bottom-up framebuffer
 flat in vec3 v_hx;
 flat in vec3 v_hy;
 flat in vec3 v_hw;
@@ -96,7 +98,12 @@ float rectCoverage(vec2 p, vec4 r, float radius, vec4 aa, Gradients g) {
 }
 
 void main() {
-    vec2 p = v_local;
+    // The local point of the pixel centre through the inverse of the plane homography, as the
+    // CPU renderer computes it (not interpolated: exact under any perspective): the point
+    // (x, y, 1) with (v_hx - X v_hw) . (x, y, 1) = 0 and (v_hy - Y v_hw) . (x, y, 1) = 0.
+    vec2 pixel = vec2(gl_FragCoord.x, u_flipY > 0.0 ? gl_FragCoord.y : u_targetSize.y - gl_FragCoord.y);
+    vec3 h = cross(v_hx - pixel.x * v_hw, v_hy - pixel.y * v_hw);
+    vec2 p = h.xy / h.z;
     int fillKind = (v_flags >> 7) & 3;
     vec4 fill = vec4(0.0);
     if (fillKind == 1) {
