@@ -31,4 +31,5 @@ public enum CompositorNotes {
     static let noTextSource = "no-text-source"
     static let animatedModelTree = "animated-model-tree"
     static let replicatorCount = "replicator-count"
+    static let shadowsAndMasks = "shadows-and-masks"
 }

@@ -52,6 +52,10 @@ final class PlanBuilder {
         let cached = layer.map { self.info($0) }
         let members = cached?.members ?? plane.members
         let own = cached?.parts
+        if let layer, layer.mask != nil || (layer.shadowOpacity > 0 && layer.shadowColor != nil) {
+            // Not drawn yet: say so rather than draw something else without a word.
+            CompositorNotes.once(CompositorNotes.shadowsAndMasks, "layer shadows and masks are not drawn yet (the layers themselves are)")
+        }
         if let own {
             if let bg = own.background { items.append(Item(quad: bg, owner: owner)) }
             if let g = own.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {

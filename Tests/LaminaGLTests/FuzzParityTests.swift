@@ -23,15 +23,15 @@ import Testing
     static let firstSeed = UInt64(env["LAMINA_FUZZ_SEED"] ?? "") ?? defaultSeed
     static let count = Int(env["LAMINA_FUZZ_COUNT"] ?? "") ?? defaultCount
 
-    /// Scenes of the default run whose GL image still differs from the CPU's, all for one
-    /// reason: a layer 1e6 or 1e9 points long under perspective with its vanishing point in
-    /// view. Near the horizon one pixel spans millions of local units, so the quad's cover
-    /// polygon (grown by a pixel's worth of local units at the smallest stretch) reaches
-    /// 1e9-unit coordinates. GL's vertex positions are projected in Double on the CPU now
-    /// (which fixed seed 20261639), but the local coordinates GL interpolates for shading are
-    /// Float, whose steps are hundreds of units there. A fix grows each anti-aliased edge by a
-    /// pixel in pixel space (keeping covers small); until then they are tracked here, and the
-    /// test fails when the list is wrong either way.
+    /// Scenes of the default run whose GL image still differs from the CPU's, both for one
+    /// reason: a layer 1e9 points long under a projective transform (m14 != 0) with its
+    /// vanishing point in view, flattened into a target that is then stretched across the
+    /// horizon. The CPU inverts the homography in Double; GL does it per pixel in Float, which
+    /// cannot resolve a map that spans 1e9 local units over a few pixels. (GL's vertex
+    /// positions come from the CPU in Double and its local points from the pixel centre through
+    /// the inverse homography, which fixed two earlier members of this list.) A fix needs a
+    /// better-conditioned local frame for such quads, or fp64 where the GL has it; until then
+    /// they are tracked here, and the test fails when the list is wrong either way.
     static let knownPrecisionFailures: Set<UInt64> = [20_261_937, 20_261_946]
 
     @Test func randomValidScenesRoundTripRenderAndAgree() throws {
