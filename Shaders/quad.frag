@@ -24,6 +24,9 @@ flat in vec4 v_interior;
 flat in vec4 v_params;   // corner radius, border width, mask radius, opacity
 flat in vec4 v_extra;    // lighting factor times tint, per channel
 flat in vec4 v_sizes;    // target size, 1 / texture size (a target in a larger pooled texture)
+flat in vec3 v_hxLo;
+flat in vec3 v_hyLo;
+flat in vec3 v_hwLo;
 flat in int v_flags;     // bits: aa left 1, top 2, right 4, bottom 8; mask 16; clamp 32;
                          // interior 64; fill kind << 7 (0 none, 1 color, 2 texture); slot << 9
 out vec4 o_color;
@@ -102,8 +105,16 @@ void main() {
     // CPU renderer computes it (not interpolated: exact under any perspective): the point
     // (x, y, 1) with (v_hx - X v_hw) . (x, y, 1) = 0 and (v_hy - Y v_hw) . (x, y, 1) = 0.
     vec2 pixel = vec2(gl_FragCoord.x, u_flipY > 0.0 ? gl_FragCoord.y : u_targetSize.y - gl_FragCoord.y);
+#ifdef HAS_PRECISE
+    // An ill-conditioned map (QuadBatch.needsPrecision): the same in double, from the rows
+    // rebuilt as Float + remainder, as the CPU renderer computes it.
+    dvec3 dhw = dvec3(v_hw) + dvec3(v_hwLo);
+    dvec3 dh = cross(dvec3(v_hx) + dvec3(v_hxLo) - double(pixel.x) * dhw, dvec3(v_hy) + dvec3(v_hyLo) - double(pixel.y) * dhw);
+    vec2 p = vec2(dh.xy / dh.z);
+#else
     vec3 h = cross(v_hx - pixel.x * v_hw, v_hy - pixel.y * v_hw);
     vec2 p = h.xy / h.z;
+#endif
     int fillKind = (v_flags >> 7) & 3;
     vec4 fill = vec4(0.0);
     if (fillKind == 1) {

@@ -28,6 +28,9 @@ flat out vec4 v_params;      // corner radius, border width, mask radius, opacit
 flat out vec4 v_extra;       // the lighting factor times the tint per channel, unused
 flat out vec4 v_sizes;       // a target fill whose texture is larger than the target: its size, 1 / the texture's size
 flat out int v_flags;        // QuadBatch.Flags
+flat out vec3 v_hxLo;        // with bit 12: what rows x, y, w lose in Float (double = row + lo)
+flat out vec3 v_hyLo;
+flat out vec3 v_hwLo;
 
 void main() {
     int r = a_record;
@@ -70,4 +73,12 @@ void main() {
     // (Shading.swift: QuadUniforms.light).
     v_extra = vec4(k * texelFetch(u_quads, r + 13).xyz, 0.0);
     v_sizes = texelFetch(u_quads, r + 12);
+    v_hxLo = vec3(0.0); v_hyLo = vec3(0.0); v_hwLo = vec3(0.0);
+    if ((v_flags & 4096) != 0) {
+        int lo = r + 14 + 2 * lightCount;
+        vec4 l0 = texelFetch(u_quads, lo), l1 = texelFetch(u_quads, lo + 1), l3 = texelFetch(u_quads, lo + 2);
+        v_hxLo = vec3(l0.x, l1.x, l3.x);
+        v_hyLo = vec3(l0.y, l1.y, l3.y);
+        v_hwLo = vec3(l0.w, l1.w, l3.w);
+    }
 }

@@ -26,6 +26,9 @@ final class GLState {
     /// Set once every object is deleted.
     private var destroyed = false
 
+    /// Whether shaders may compute in double (GL 4.0 or ARB_gpu_shader_fp64; llvmpipe has it).
+    private(set) lazy var hasFP64: Bool = epoxy_gl_version() >= 40 || epoxy_has_gl_extension("GL_ARB_gpu_shader_fp64")
+
     init() throws {
         vertexSource = try ShaderSources.source("quad.vert")
         fragmentSource = try ShaderSources.source("quad.frag")
@@ -141,6 +144,7 @@ final class GLState {
         }
         // Records and vertices of every target, uploaded once.
         batches.reset()
+        batches.fp64 = hasFP64
         for t in plan.targets {
             batches.add(t.quads) { fill in
                 switch fill {

@@ -13,11 +13,22 @@ struct ShaderVariant: OptionSet, Hashable {
     static let border = ShaderVariant(rawValue: 2)
     static let mask = ShaderVariant(rawValue: 4)
     static let radius = ShaderVariant(rawValue: 8)
+    /// The pixel's local point through the inverse homography in double precision (fp64).
+    static let precise = ShaderVariant(rawValue: 16)
 
     /// The #defines of the variant.
     var defines: String {
-        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS")]
+        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE")]
             .filter { contains($0.0) }.map { "#define \($0.1)\n" }.joined()
+            + (contains(.precise) ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "")
+    }
+
+    /// Whether Float cannot invert the quad's homography well enough: huge local coordinates
+    /// (a layer of 1e9 points seen edge-on toward its vanishing point) under perspective.
+    static func needsPrecision(_ q: DrawQuad) -> Bool {
+        guard q.matrix.r0.w != 0 || q.matrix.r1.w != 0 else { return false }
+        let r = q.rect
+        return max(abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) > 1e4
     }
 
     /// What the quad needs: a variant without one of these would compute something else.
@@ -72,6 +83,9 @@ struct FrameBatches {
     static let textureSlots = 4
 
     var records: [Float] = []
+    /// Whether the GL has double precision in shaders (GL 4.0, ARB_gpu_shader_fp64): then
+    /// ill-conditioned quads get the `.precise` variant.
+    var fp64 = false
     var vertices: [QuadVertex] = []
     /// Triangles as indices into `vertices`.
     var indices: [UInt32] = []
@@ -94,6 +108,7 @@ struct FrameBatches {
         for q in quads {
             guard q.cover.count >= 3 else { continue }
             var variant = ShaderVariant(q)
+            if fp64 && ShaderVariant.needsPrecision(q) { variant.insert(.precise) }
             var slot = 0
             var sample: (BoundTexture, SIMD2<Int>?)?
             if variant.contains(.texture) {
@@ -204,6 +219,7 @@ struct FrameBatches {
         if q.sampleClamp != nil { flags |= 32 }
         box(q.interior)
         if q.interior != nil { flags |= 64 }
+        if fp64 && ShaderVariant.needsPrecision(q) { flags |= 1 << 12 }
         texel(Float(q.cornerRadius), Float(q.borderWidth), Float(q.mask?.radius ?? 0), q.opacity)
         let lights = q.lighting.prefix(4)
         // Contexts nested more than four deep: the rest of the product in one factor.
@@ -219,6 +235,11 @@ struct FrameBatches {
         for l in lights {
             texel(l.normal.x, l.normal.y, l.normal.z, l.ambient)
             texel(l.direction.x, l.direction.y, l.direction.z, 0)
+        }
+        if fp64 && ShaderVariant.needsPrecision(q) {
+            // What the rows lose in Float, so the shader can rebuild them in double: x = hi + lo.
+            func lo(_ r: SIMD4<Double>) { texel(Float(r.x - Double(Float(r.x))), Float(r.y - Double(Float(r.y))), Float(r.z - Double(Float(r.z))), Float(r.w - Double(Float(r.w)))) }
+            lo(m.r0); lo(m.r1); lo(m.r3)
         }
         return offset
     }

@@ -23,16 +23,14 @@ import Testing
     static let firstSeed = UInt64(env["LAMINA_FUZZ_SEED"] ?? "") ?? defaultSeed
     static let count = Int(env["LAMINA_FUZZ_COUNT"] ?? "") ?? defaultCount
 
-    /// Scenes of the default run whose GL image still differs from the CPU's, both for one
-    /// reason: a layer 1e9 points long under a projective transform (m14 != 0) with its
-    /// vanishing point in view, flattened into a target that is then stretched across the
-    /// horizon. The CPU inverts the homography in Double; GL does it per pixel in Float, which
-    /// cannot resolve a map that spans 1e9 local units over a few pixels. (GL's vertex
-    /// positions come from the CPU in Double and its local points from the pixel centre through
-    /// the inverse homography, which fixed two earlier members of this list.) A fix needs a
-    /// better-conditioned local frame for such quads, or fp64 where the GL has it; until then
-    /// they are tracked here, and the test fails when the list is wrong either way.
-    static let knownPrecisionFailures: Set<UInt64> = [20_261_937, 20_261_946]
+    /// The scene of the default run whose GL image still differs from the CPU's: one pixel
+    /// whose centre lies within GL's sub-pixel precision (1/256 px) of a hard edge, which GL
+    /// (vertices snapped to fixed point) and the CPU (exact) give to different sides: 191/255
+    /// on that one edge pixel. A fix makes the CPU rasterize hard edges as GL's fixed-point
+    /// rule does. (Earlier members of this list, layers of 1e9 points under perspective, were
+    /// fixed by double-precision vertex positions, the per-pixel inverse homography and its
+    /// fp64 variant.) Tracked here; the test fails when the list is wrong either way.
+    static let knownPrecisionFailures: Set<UInt64> = [20_261_937]
 
     @Test func randomValidScenesRoundTripRenderAndAgree() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-fuzz-\(getpid())")
