@@ -7,30 +7,18 @@
 import Foundation
 import LaminaImage
 import LaminaScene
+import LaminaWorkloads
 import QuartzCore
 
-/// SplitMix64: a small, well-mixed 64-bit generator with a fixed, documented algorithm.
-struct FuzzPRNG {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
+/// The fuzz test's generator: LaminaWorkloads' SplitMix64, with the few helpers it uses.
+typealias FuzzPRNG = SplitMix64
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    /// Uniform in 0..<n (n > 0), by the high bits of a 128-bit product.
-    mutating func below(_ n: Int) -> Int { Int(next().multipliedFullWidth(by: UInt64(n)).high) }
-    /// Uniform in [0, 1) with 53 bits.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-    mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
-    /// A value in lo...hi on a grid of `step` (scene files stay readable; exact round trips).
-    mutating func grid(_ lo: Double, _ hi: Double, step: Double = 0.25) -> Double {
-        lo + Double(below(Int(((hi - lo) / step).rounded(.down)) + 1)) * step
-    }
+extension SplitMix64 {
+    /// Uniform in [lo, hi).
+    mutating func range(_ lo: Double, _ hi: Double) -> Double { uniform(lo, hi) }
+    /// A value in lo...hi on a grid of 0.25 (scene files stay readable; exact round trips).
+    mutating func grid(_ lo: Double, _ hi: Double) -> Double { grid(lo, hi, step: 0.25) }
+    /// One of `xs`, uniformly.
     mutating func pick<T>(_ xs: [T]) -> T { xs[below(xs.count)] }
 }
 
