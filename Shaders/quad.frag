@@ -5,7 +5,7 @@
 // the local coordinates computed from the homography (never from fwidth).
 //
 // Compiled in variants (QuadProgram.swift inserts #defines): HAS_TEXTURE (with TEXTURE_SLOTS),
-// HAS_BORDER, HAS_MASK, HAS_RADIUS. A variant without a feature computes exactly what the full shader computes
+// HAS_BORDER, HAS_MASK, HAS_RADIUS, HAS_MASK_TEXTURE (with HAS_TEXTURE). A variant without a feature computes exactly what the full shader computes
 // for a quad without it (no texture: the fill is the color; no border: the ring is 0; no
 // mask: coverage 1; radius 0): software GL runs both sides of every branch, so code that
 // cannot apply is left out instead of branched around.
@@ -27,8 +27,11 @@ flat in vec4 v_sizes;    // target size, 1 / texture size (a target in a larger 
 flat in vec3 v_hxLo;
 flat in vec3 v_hyLo;
 flat in vec3 v_hwLo;
+flat in vec4 v_maskUV;   // a layer mask's uv rect (with bit 13)
+flat in vec4 v_maskSizes; // as v_sizes, for the layer mask's texture
 flat in int v_flags;     // bits: aa left 1, top 2, right 4, bottom 8; mask 16; clamp 32;
-                         // interior 64; fill kind << 7 (0 none, 1 color, 2 texture); slot << 9
+                         // interior 64; fill kind << 7 (0 none, 1 color, 2 texture); slot << 9;
+                         // fp64 4096; layer mask texture 8192, its slot << 14
 out vec4 o_color;
 
 #ifdef HAS_TEXTURE
@@ -143,6 +146,22 @@ void main() {
             uv = t * v_sizes.zw;
         }
         fill = sampleSlot(slot, uv);
+#ifdef HAS_MASK_TEXTURE
+        if ((v_flags & 8192) != 0) {
+            // A layer mask: its target shares the fill's texel grid; sampled the same way,
+            // its alpha multiplies the fill (QuadRaster.swift: MaskedFill).
+            int maskSlot = (v_flags >> 14) & 7;
+            vec2 muv = v_maskUV.xy + s * (v_maskUV.zw - v_maskUV.xy);
+            bool maskLarger = v_maskSizes.x > 0.0;
+            vec2 maskSize = maskLarger ? v_maskSizes.xy : u_texSize[maskSlot];
+            if ((v_flags & 32) != 0) {
+                vec2 half_ = 0.5 / maskSize;
+                muv = clamp(muv, v_clamp.xy + half_, v_clamp.zw - half_);
+            }
+            if (maskLarger) muv = min(muv * maskSize, maskSize - 0.5) * v_maskSizes.zw;
+            fill *= sampleSlot(maskSlot, muv).a;
+        }
+#endif
     }
 #endif
     vec3 k = v_extra.xyz;

@@ -27,6 +27,8 @@ flat out vec4 v_interior;    // coverage is exactly 1 inside (skip computing it)
 flat out vec4 v_params;      // corner radius, border width, mask radius, opacity
 flat out vec4 v_extra;       // the lighting factor times the tint per channel, unused
 flat out vec4 v_sizes;       // a target fill whose texture is larger than the target: its size, 1 / the texture's size
+flat out vec4 v_maskUV;      // with bit 13: a layer mask's uv rect stretched over v_rect
+flat out vec4 v_maskSizes;   // as v_sizes, for the layer mask's texture
 flat out int v_flags;        // QuadBatch.Flags
 flat out vec3 v_hxLo;        // with bit 12: what rows x, y, w lose in Float (double = row + lo)
 flat out vec3 v_hyLo;
@@ -61,8 +63,8 @@ void main() {
     // The lighting product is the same for every pixel of a quad (Shading.swift: LightTerm.factor).
     float k = 1.0;
     for (int i = 0; i < lightCount; i++) {
-        vec4 n = texelFetch(u_quads, r + 14 + 2 * i);      // normal, ambient
-        vec3 dir = texelFetch(u_quads, r + 15 + 2 * i).xyz;
+        vec4 n = texelFetch(u_quads, r + 16 + 2 * i);      // normal, ambient
+        vec3 dir = texelFetch(u_quads, r + 17 + 2 * i).xyz;
         float len = sqrt(dot(dir, dir));
         if (len == 0.0) continue;
         vec3 d = dir / len;
@@ -73,9 +75,11 @@ void main() {
     // (Shading.swift: QuadUniforms.light).
     v_extra = vec4(k * texelFetch(u_quads, r + 13).xyz, 0.0);
     v_sizes = texelFetch(u_quads, r + 12);
+    v_maskUV = texelFetch(u_quads, r + 14);
+    v_maskSizes = texelFetch(u_quads, r + 15);
     v_hxLo = vec3(0.0); v_hyLo = vec3(0.0); v_hwLo = vec3(0.0);
     if ((v_flags & 4096) != 0) {
-        int lo = r + 14 + 2 * lightCount;
+        int lo = r + 16 + 2 * lightCount;
         vec4 l0 = texelFetch(u_quads, lo), l1 = texelFetch(u_quads, lo + 1), l3 = texelFetch(u_quads, lo + 2);
         v_hxLo = vec3(l0.x, l1.x, l3.x);
         v_hyLo = vec3(l0.y, l1.y, l3.y);

@@ -23,6 +23,8 @@ final class PlanBuilder {
     private var targetToOutput = Mat4.identity
     /// The output's pixel box: the viewport of the first (outermost) plane compiled.
     private var outputBox: Box?
+    /// The layers being drawn as masks (a mask's own mask is ignored: SCENE_FORMAT.md 9.3).
+    private var drawingMasks: Set<ObjectIdentifier> = []
 
     init(options: CompositorOptions) { self.options = options }
 
@@ -52,9 +54,9 @@ final class PlanBuilder {
         let cached = layer.map { self.info($0) }
         let members = cached?.members ?? plane.members
         let own = cached?.parts
-        if let layer, layer.mask != nil || (layer.shadowOpacity > 0 && layer.shadowColor != nil) {
+        if let layer, layer.shadowOpacity > 0 && layer.shadowColor != nil {
             // Not drawn yet: say so rather than draw something else without a word.
-            CompositorNotes.once(CompositorNotes.shadowsAndMasks, "layer shadows and masks are not drawn yet (the layers themselves are)")
+            CompositorNotes.once(CompositorNotes.shadowsAndMasks, "layer shadows are not drawn yet (the layers themselves are)")
         }
         if let own {
             if let bg = own.background { items.append(Item(quad: bg, owner: owner)) }
@@ -195,9 +197,14 @@ final class PlanBuilder {
         let group = opacity < 1 && itemCount > 1
         let mask = layer.masksToBounds && hasSub
         let flat = members.allSatisfy { $0.mat.isPlanarAffine }
-        let needsTarget = group || mask || (hasSub && !flat && !m.mat.flattened.isPlanarAffine) || (options.forceTargets && hasSub)
+        // A layer mask: the mask layer as the one member of a context in the host's space
+        // (placed by M(mask), no sublayerTransform; hidden or transparent: no member).
+        let layerMask = layer.mask.flatMap { drawingMasks.contains(ObjectIdentifier(layer)) ? nil : $0 }
+        let maskMembers = layerMask.map { contextMembers(sublayers: [$0], rootSpace: CATransform3DIdentity) }
+        let needsTarget = group || mask || maskMembers != nil || (hasSub && !flat && !m.mat.flattened.isPlanarAffine) || (options.forceTargets && hasSub)
         if needsTarget {
-            guard let s = surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport) else { return nil }
+            guard let s = surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport,
+                                  mask: layerMask.flatMap { l in maskMembers.map { (l, $0) } }) else { return nil }
             let start = out.count
             out += s.items
             tint(&out, from: start, by: m.tint)
@@ -219,7 +226,10 @@ final class PlanBuilder {
     }
 
     /// Renders a member's plane into a target of its own and returns the one quad that draws it.
-    private func surface(for plane: Plane, layer: CALayer, opacity: Float, toTarget: Mat4, viewport: Box) -> (items: [Item], extent: Box)? {
+    /// With a layer mask (the mask layer and its members in the plane), the mask is rendered
+    /// into a second target on the very same texel grid, whose alpha the quad multiplies in.
+    private func surface(for plane: Plane, layer: CALayer, opacity: Float, toTarget: Mat4, viewport: Box,
+                         mask: (layer: CALayer, members: [ContextMember])? = nil) -> (items: [Item], extent: Box)? {
         guard let extent = planeExtent(layer) else { return nil }
         // What can be visible: the extent cut to the part in front of the eye and inside the viewport.
         let grown = viewport.insetBy(-2)
@@ -273,14 +283,25 @@ final class PlanBuilder {
         let texelToLocal = Mat4.translation(-pad, -pad).concatenating(.scale(1 / sx, 1 / sy)).concatenating(.translation(r.minX, r.minY))
         let parentToOutput = targetToOutput
         targetToOutput = texelToLocal.concatenating(toTarget).concatenating(parentToOutput)
-        var items = content(of: plane, planeToTarget: localToTexel, viewport: Box(minX: 0, minY: 0, maxX: Double(tw), maxY: Double(th)))
+        let texels = Box(minX: 0, minY: 0, maxX: Double(tw), maxY: Double(th))
+        var items = content(of: plane, planeToTarget: localToTexel, viewport: texels)
+        var maskItems: [Item] = []
+        if let mask, !items.isEmpty {
+            let id = ObjectIdentifier(mask.layer)
+            let inserted = drawingMasks.insert(id).inserted
+            appendContextItems(plane: plane, members: mask.members, planeToTarget: localToTexel, viewport: texels, to: &maskItems)
+            if inserted { drawingMasks.remove(id) }
+        }
         targetToOutput = parentToOutput
-        if items.isEmpty { return nil }
+        // Where the mask draws nothing the host is invisible: an empty mask hides it all.
+        if items.isEmpty || (mask != nil && maskItems.isEmpty) { return nil }
         if bounded {
             let me = ObjectIdentifier(layer)
             for k in items.indices where items[k].owner == me && items[k].quad.rect == bounds { items[k].quad.antialiasedEdges = [] }
         }
         let index = addTarget(label: plane.name, width: tw, height: th, clear: PremultipliedColor(0, 0, 0, 0), items: items, planeToTarget: localToTexel)
+        let maskIndex = mask == nil ? nil
+            : addTarget(label: plane.name + " (mask)", width: tw, height: th, clear: PremultipliedColor(0, 0, 0, 0), items: maskItems, planeToTarget: localToTexel)
         // The quad: the whole texture (hard edges: its padding is transparent), or the
         // bounds (rounded when the layer masks), sampled only inside them.
         var rect = texBox, radius = 0.0, edges: EdgeMask = []
@@ -296,6 +317,7 @@ final class PlanBuilder {
                             borderColor: .zero, mask: nil, opacity: opacity, lighting: [], clips: [], cover: [], isSplit: false)
         var q = quad
         if bounded { q.sampleClamp = uv }
+        if let maskIndex { q.maskTexture = MaskTexture(index: maskIndex, uv: uv) }
         return ([Item(quad: q, owner: ObjectIdentifier(layer))], bounded ? rect : texBox)
     }
 

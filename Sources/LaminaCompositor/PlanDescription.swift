@@ -18,6 +18,7 @@ extension RenderPlan {
                 case .color(let c): desc += " fill \(hex(c))"
                 case .image(let i, let uv): desc += " image #\(i) uv \(uv)"
                 case .target(let i, let uv): desc += " target #\(i) uv \(uv)"
+                    if let mt = q.maskTexture { desc += " mask target #\(mt.index) uv \(mt.uv)" }
                 }
                 if q.borderWidth > 0 { desc += " border \(fmt(q.borderWidth)) \(hex(q.borderColor))" }
                 if q.cornerRadius > 0 { desc += " radius \(fmt(q.cornerRadius))" }

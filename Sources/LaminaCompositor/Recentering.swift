@@ -42,6 +42,7 @@ func recentered(_ q: DrawQuad) -> DrawQuad {
     case .target(let i, let uv): out.fill = .target(index: i, uv: cutUV(uv))
     default: break
     }
+    if let mt = q.maskTexture { out.maskTexture = MaskTexture(index: mt.index, uv: cutUV(mt.uv)) }
     // local' = (local - o) * k: the origin in the middle of the cover, about a pixel per unit.
     // (The middle of the part that can show: a cover may reach much further than the rect.)
     let o = SIMD2((cut.minX + cut.maxX) / 2, (cut.minY + cut.maxY) / 2)
@@ -80,6 +81,7 @@ extension DrawQuad {
         guard [m.r0, m.r1, m.r2, m.r3].allSatisfy({ ok($0.x) && ok($0.y) && ok($0.z) && ok($0.w) }),
               ok(rect), ok(cornerRadius), ok(borderWidth), cover.allSatisfy({ ok($0.x) && ok($0.y) }) else { return false }
         if let mask, !(ok(mask.box) && ok(mask.radius)) { return false }
+        if let mt = maskTexture, !ok(mt.uv) { return false }
         switch fill {
         case .image(_, let uv), .target(_, let uv): return ok(uv)
         default: return true

@@ -153,6 +153,20 @@ public struct DrawQuad: Equatable, Sendable {
     /// Multipliers of the shaded red, green and blue (premultiplied), after opacity and
     /// lighting: a replicator instance's color (SCENE_FORMAT.md 9.7); (1, 1, 1) otherwise.
     public var tint = SIMD3<Float>(repeating: 1)
+    /// A layer mask (SCENE_FORMAT.md 9.3): a target of the plan sampled with the same mapping
+    /// as a texture fill (its `uv` stretched over `rect`, within `sampleClamp`); its alpha
+    /// multiplies the fill. Nil: no layer mask.
+    public var maskTexture: MaskTexture? = nil
+}
+
+/// A render target whose alpha multiplies a quad's texture fill, texel for texel.
+public struct MaskTexture: Equatable, Sendable {
+    /// The target's index in the plan.
+    public var index: Int
+    /// Its normalized box stretched over the quad's rect (as a fill's uv).
+    public var uv: Box
+    /// A mask texture from its target and uv box.
+    public init(index: Int, uv: Box) { self.index = index; self.uv = uv }
 }
 
 /// An offscreen (or the output) image the plan draws into.

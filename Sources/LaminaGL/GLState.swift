@@ -130,7 +130,10 @@ final class GLState {
         // The last target sampling each target: its surface is free once that one is drawn.
         var lastReader = Array(repeating: -1, count: n)
         for (j, t) in plan.targets.enumerated() {
-            for q in t.quads { if case .target(let i, _) = q.fill, i >= 0, i < n { lastReader[i] = j } }
+            for q in t.quads {
+                if case .target(let i, _) = q.fill, i >= 0, i < n { lastReader[i] = j }
+                if let i = q.maskTexture?.index, i >= 0, i < n { lastReader[i] = j }
+            }
         }
         var freedAfter = Array(repeating: [Int](), count: n)
         for (i, j) in lastReader.enumerated() where j >= 0 { freedAfter[j].append(i) }

@@ -15,10 +15,12 @@ struct ShaderVariant: OptionSet, Hashable {
     static let radius = ShaderVariant(rawValue: 8)
     /// The pixel's local point through the inverse homography in double precision (fp64).
     static let precise = ShaderVariant(rawValue: 16)
+    /// A layer mask's texture, whose alpha multiplies the texture fill (with `.texture`).
+    static let maskTexture = ShaderVariant(rawValue: 32)
 
     /// The #defines of the variant.
     var defines: String {
-        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE")]
+        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE")]
             .filter { contains($0.0) }.map { "#define \($0.1)\n" }.joined()
             + (contains(.precise) ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "")
     }
@@ -35,7 +37,9 @@ struct ShaderVariant: OptionSet, Hashable {
     init(_ q: DrawQuad) {
         var v: ShaderVariant = []
         switch q.fill {
-        case .image, .target: v.insert(.texture)
+        case .image, .target:
+            v.insert(.texture)
+            if q.maskTexture != nil { v.insert(.maskTexture) }
         case .none, .color: break
         }
         if q.borderWidth > 0 { v.insert(.border) }
@@ -78,7 +82,7 @@ struct QuadDraw {
 /// The records, vertices and draw calls of one frame.
 struct FrameBatches {
     /// Texels per record before the lighting terms; each lighting term adds two.
-    static let baseTexels = 14
+    static let baseTexels = 16
     /// Texture units a draw call may bind at once (Shaders/quad.frag's u_tex0...u_tex3).
     static let textureSlots = 4
 
@@ -109,39 +113,45 @@ struct FrameBatches {
             guard q.cover.count >= 3 else { continue }
             var variant = ShaderVariant(q)
             if fp64 && ShaderVariant.needsPrecision(q) { variant.insert(.precise) }
-            var slot = 0
             var sample: (BoundTexture, SIMD2<Int>?)?
+            var maskSample: (BoundTexture, SIMD2<Int>?)?
             if variant.contains(.texture) {
                 sample = texture(q.fill)
-                if sample == nil { variant.remove(.texture) }
+                if sample == nil { variant.remove([.texture, .maskTexture]) }
             }
+            if variant.contains(.maskTexture), let mt = q.maskTexture {
+                maskSample = texture(.target(index: mt.index, uv: mt.uv))
+                // A layer mask without texels (a plan out of order) shows nothing, as on the CPU.
+                if maskSample == nil { continue }
+            }
+            // The textures the quad samples, each bound once.
+            var needed: [BoundTexture] = []
+            for t in [sample?.0, maskSample?.0].compactMap({ $0 }) where !needed.contains(t) { needed.append(t) }
             // Blending an opaque quad changes nothing; a big one is worth a draw of its own without.
             let opaque = Self.isOpaque(q)
             let blends = current.map { opaque ? ($0.blends && !Self.isLarge(q)) : true } ?? !opaque
             // Join the current draw if its shader computes this quad exactly (a superset of
-            // features), its blending is right, and its texture is bound there or a unit is free.
+            // features), its blending is right, and its textures are bound there or units are free.
             if var c = current, c.variant.isSuperset(of: variant), c.blends == blends {
-                if let (t, _) = sample {
-                    if let k = c.textures.firstIndex(of: t) {
-                        slot = k
-                    } else if c.textures.count < Self.textureSlots {
-                        slot = c.textures.count
-                        c.textures.append(t)
-                        current = c
-                    } else {
-                        out.append(c)
-                        current = nil
-                    }
+                let missing = needed.filter { !c.textures.contains($0) }
+                if c.textures.count + missing.count <= Self.textureSlots {
+                    c.textures += missing
+                    current = c
+                } else {
+                    out.append(c)
+                    current = nil
                 }
             } else if let c = current {
                 out.append(c)
                 current = nil
             }
             if current == nil {
-                current = QuadDraw(first: indices.count, count: 0, variant: variant, blends: !opaque, textures: sample.map { [$0.0] } ?? [])
-                slot = 0
+                current = QuadDraw(first: indices.count, count: 0, variant: variant, blends: !opaque, textures: needed)
             }
-            let record = appendRecord(q, slot: slot, sample: sample)
+            let slots = current!.textures
+            let slot = sample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0
+            let maskSlot = maskSample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0
+            let record = appendRecord(q, slot: slot, sample: sample, maskSlot: maskSlot, maskSample: maskSample)
             let n = appendTriangles(q.cover, matrix: q.matrix, record: record)
             current!.count += n
         }
@@ -189,7 +199,8 @@ struct FrameBatches {
     }
 
     /// Appends the quad's record (layout: Shaders/quad.vert) and returns its offset in texels.
-    private mutating func appendRecord(_ q: DrawQuad, slot: Int, sample: (BoundTexture, SIMD2<Int>?)?) -> Int32 {
+    private mutating func appendRecord(_ q: DrawQuad, slot: Int, sample: (BoundTexture, SIMD2<Int>?)?,
+                                       maskSlot: Int, maskSample: (BoundTexture, SIMD2<Int>?)?) -> Int32 {
         let offset = Int32(records.count / 4)
         func texel(_ a: Float, _ b: Float, _ c: Float, _ d: Float) {
             records.append(a); records.append(b); records.append(c); records.append(d)
@@ -220,6 +231,7 @@ struct FrameBatches {
         box(q.interior)
         if q.interior != nil { flags |= 64 }
         if fp64 && ShaderVariant.needsPrecision(q) { flags |= 1 << 12 }
+        if sample != nil && maskSample != nil { flags |= 1 << 13 | maskSlot << 14 }
         texel(Float(q.cornerRadius), Float(q.borderWidth), Float(q.mask?.radius ?? 0), q.opacity)
         let lights = q.lighting.prefix(4)
         // Contexts nested more than four deep: the rest of the product in one factor.
@@ -232,6 +244,13 @@ struct FrameBatches {
             texel(0, 0, 0, 0)
         }
         texel(q.tint.x, q.tint.y, q.tint.z, 0)
+        // A layer mask's uv box and, for a target in a larger pooled texture, the sizes.
+        box(sample != nil && maskSample != nil ? q.maskTexture?.uv : nil)
+        if sample != nil, let (t, size) = maskSample, let size {
+            texel(Float(size.x), Float(size.y), 1 / Float(t.width), 1 / Float(t.height))
+        } else {
+            texel(0, 0, 0, 0)
+        }
         for l in lights {
             texel(l.normal.x, l.normal.y, l.normal.z, l.ambient)
             texel(l.direction.x, l.direction.y, l.direction.z, 0)

@@ -43,7 +43,10 @@ public struct CPURenderer: Sendable {
         // The index of the last target sampling each target (targets come in dependency order).
         var lastUse = [Int](repeating: -1, count: n)
         for (j, t) in plan.targets.enumerated() {
-            for q in t.quads { if case .target(let i, _) = q.fill, i >= 0, i < n { lastUse[i] = max(lastUse[i], j) } }
+            for q in t.quads {
+                if case .target(let i, _) = q.fill, i >= 0, i < n { lastUse[i] = max(lastUse[i], j) }
+                if let i = q.maskTexture?.index, i >= 0, i < n { lastUse[i] = max(lastUse[i], j) }
+            }
         }
         let images = plan.images.map { Texture(width: $0.width, height: $0.height, pixels: $0.premultipliedRGBA) }
         var canvases = [Canvas8?](repeating: nil, count: n)
@@ -72,7 +75,12 @@ public struct CPURenderer: Sendable {
                 uv = box
             default: break
             }
-            return PreparedQuad(q, texture: texture, uv: uv, targetHeight: height)
+            // A layer mask's target: without its texels (a plan out of order) nothing shows.
+            var mask: Texture?
+            if let i = q.maskTexture?.index, targets.indices.contains(i), let c = targets[i] {
+                mask = Texture(width: c.width, height: c.height, pixels: c.pixels)
+            }
+            return PreparedQuad(q, texture: texture, uv: uv, mask: mask, targetHeight: height)
         }
         let quads = target.quads
         // Slots in quad order (nil: the quad draws nothing), set up on all cores when there

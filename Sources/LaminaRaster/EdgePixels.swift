@@ -71,6 +71,10 @@ public enum EdgePixels {
                     return project(l)
                 }
                 walk(plan, target: t, toOutput: map, mark: mark)
+                // A layer mask's target shares the fill's texel grid: its edges show as well.
+                if let m = q.maskTexture?.index, plan.targets.indices.contains(m), plan.targets[m].width == tt.width, plan.targets[m].height == tt.height {
+                    walk(plan, target: m, toOutput: map, mark: mark)
+                }
             }
         }
     }

@@ -9,6 +9,8 @@ import LaminaCompositor
 struct PreparedQuad {
     enum Source { case solid(SIMD4<Float>), texture(Texture, uv: Box) }
     let source: Source
+    /// A layer mask's texture and uv box: its alpha multiplies the texture fill.
+    let mask: (texture: Texture, uv: Box)?
     let u: QuadUniforms
     /// Columns of the inverse homography (pixel (x, y, 1) -> local X, Y, W): X = x*colX.x + y*colX.y + colX.z.
     let colX: SIMD3<Double>, colY: SIMD3<Double>, colW: SIMD3<Double>
@@ -25,7 +27,7 @@ struct PreparedQuad {
 
     /// Nil when the quad draws nothing: a rect without area, a matrix with a NaN or an
     /// infinity, a cover that is not a polygon on screen, an unusable texture, or no rows.
-    init?(_ q: DrawQuad, texture: Texture?, uv: Box, targetHeight: Int) {
+    init?(_ q: DrawQuad, texture: Texture?, uv: Box, mask maskTexture: Texture? = nil, targetHeight: Int) {
         let m = q.matrix
         guard isFinite(m.r0), isFinite(m.r1), isFinite(m.r2), isFinite(m.r3) else { return nil }
         let r = q.rect
@@ -37,6 +39,14 @@ struct PreparedQuad {
             guard let texture, texture.isUsable,
                   uv.minX.isFinite, uv.minY.isFinite, uv.maxX.isFinite, uv.maxY.isFinite else { return nil }
             source = .texture(texture, uv: uv)
+        }
+        if let mt = q.maskTexture {
+            let muv = mt.uv
+            guard case .texture = source, let maskTexture, maskTexture.isUsable,
+                  muv.minX.isFinite, muv.minY.isFinite, muv.maxX.isFinite, muv.maxY.isFinite else { return nil }
+            mask = (maskTexture, muv)
+        } else {
+            mask = nil
         }
         // The inverse plane homography as a 3x3 adjugate: local (x, y, 1) * H = (X, Y, W) with
         // H rows a, b, c; so (x, y, 1) ~ (X, Y, W) * adj(H).
@@ -90,7 +100,12 @@ struct PreparedQuad {
                 unitBytes.withUnsafeBufferPointer { unit in
                     let fill = TextureFill(texels: texels.baseAddress!, unit: unit.baseAddress!, width: t.width, height: t.height,
                                            rect: rect, uv: uv, clamp: clamp)
-                    drawRows(ya, yb, fill, canvas, width)
+                    guard let (m, muv) = mask else { drawRows(ya, yb, fill, canvas, width); return }
+                    m.pixels.withUnsafeBufferPointer { maskTexels in
+                        let alpha = TextureFill(texels: maskTexels.baseAddress!, unit: unit.baseAddress!, width: m.width, height: m.height,
+                                                rect: rect, uv: muv, clamp: clamp)
+                        drawRows(ya, yb, MaskedFill(fill: fill, mask: alpha), canvas, width)
+                    }
                 }
             }
         }
@@ -158,13 +173,17 @@ struct PreparedQuad {
                 let X = SIMD3(Double(px) + 0.5, cy, 1)
                 let lx = (X * colX).sum(), ly = (X * colY).sum(), lw = (X * colW).sum()
                 let p = SIMD2(Float(lx / lw), Float(ly / lw))
-                let fill: SIMD4<Float>
+                var fill: SIMD4<Float>
                 switch source {
                 case .solid(let c): fill = c
                 case .texture(let t, let uv):
                     let s = SIMD2(Float((Double(p.x) - rect.minX) / rect.width), Float((Double(p.y) - rect.minY) / rect.height))
                     let tc = SIMD2(Float(uv.minX) + s.x * Float(uv.width), Float(uv.minY) + s.y * Float(uv.height))
                     fill = t.sample(tc, clamp: clamp)
+                    if let (m, muv) = mask {
+                        let mc = SIMD2(Float(muv.minX) + s.x * Float(muv.width), Float(muv.minY) + s.y * Float(muv.height))
+                        fill *= m.sample(mc, clamp: clamp).w
+                    }
                 }
                 blendReference(shade(u, p, fill: fill), canvas + (py * width + px) * 4)
             }
@@ -191,6 +210,16 @@ struct SolidFill: QuadFill {
     let color: SIMD4<Float>
     @inline(__always) func color(_ p: SIMD2<Float>) -> SIMD4<Float> { color }
     @inline(__always) func interiorColor(_ p: SIMD2<Float>) -> SIMD4<Float>? { color }
+}
+
+/// A texture fill times the alpha of a layer mask's texture, sampled the same way.
+struct MaskedFill: QuadFill {
+    let fill: TextureFill, mask: TextureFill
+    @inline(__always) func color(_ p: SIMD2<Float>) -> SIMD4<Float> { fill.color(p) * mask.color(p).w }
+    @inline(__always) func interiorColor(_ p: SIMD2<Float>) -> SIMD4<Float>? {
+        guard let f = fill.interiorColor(p) else { return nil }
+        return f * mask.color(p).w
+    }
 }
 
 /// A texture stretched over the rect: `Texture.sample` with everything per-quad hoisted
