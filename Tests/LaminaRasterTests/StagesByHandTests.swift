@@ -1,4 +1,5 @@
-// The README's Swift example, as written there, compiles and draws the card.
+// The stages by hand (Compositor, CPURenderer, PNG) on the card of the README's first example:
+// it compiles and draws. (The README's own examples are LaminaKitTests' ReadmeExamples.)
 import Foundation
 import LaminaCompositor
 import LaminaImage
@@ -6,7 +7,7 @@ import LaminaRaster
 import QuartzCore
 import Testing
 
-@Suite struct ReadmeExampleTests {
+@Suite struct StagesByHandTests {
     @Test func theCardExampleDraws() throws {
         let container = CALayer()
         container.frame = CGRect(x: 0, y: 0, width: 400, height: 400)
