@@ -54,10 +54,6 @@ final class PlanBuilder {
         let cached = layer.map { self.info($0) }
         let members = cached?.members ?? plane.members
         let own = cached?.parts
-        if let layer, layer.shadowOpacity > 0 && layer.shadowColor != nil {
-            // Not drawn yet: say so rather than draw something else without a word.
-            CompositorNotes.once(CompositorNotes.shadowsAndMasks, "layer shadows are not drawn yet (the layers themselves are)")
-        }
         if let own {
             if let bg = own.background { items.append(Item(quad: bg, owner: owner)) }
             if let g = own.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
@@ -201,7 +197,8 @@ final class PlanBuilder {
         // (placed by M(mask), no sublayerTransform; hidden or transparent: no member).
         let layerMask = layer.mask.flatMap { drawingMasks.contains(ObjectIdentifier(layer)) ? nil : $0 }
         let maskMembers = layerMask.map { contextMembers(sublayers: [$0], rootSpace: CATransform3DIdentity) }
-        let needsTarget = group || mask || maskMembers != nil || (hasSub && !flat && !m.mat.flattened.isPlanarAffine) || (options.forceTargets && hasSub)
+        // A layer with a shadow is a group: the shadow is the blur of its flattened plane.
+        let needsTarget = group || mask || maskMembers != nil || shadow(of: layer) != nil || (hasSub && !flat && !m.mat.flattened.isPlanarAffine) || (options.forceTargets && hasSub)
         if needsTarget {
             guard let s = surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport,
                                   mask: layerMask.flatMap { l in maskMembers.map { (l, $0) } }) else { return nil }
@@ -231,11 +228,22 @@ final class PlanBuilder {
     private func surface(for plane: Plane, layer: CALayer, opacity: Float, toTarget: Mat4, viewport: Box,
                          mask: (layer: CALayer, members: [ContextMember])? = nil) -> (items: [Item], extent: Box)? {
         guard let extent = planeExtent(layer) else { return nil }
+        let shadow = self.shadow(of: layer)
+        // The drawing a shadow blurs must be in the target up to 3 sigma around what shows
+        // (clipped to the bounds, it still blurs what lies next to them), and so must what
+        // lies just outside the viewport but blurs or moves into it.
+        let region = shadow != nil && layer.masksToBounds ? extent.insetBy(-shadow!.reach) : extent
+        var margin = 2.0
+        if let sh = shadow {
+            let reach = sh.reach + (sh.offset * sh.offset).sum().squareRoot()
+            let stretch = region.corners.map { toTarget.stretch($0).max }.max() ?? 0
+            if (reach * stretch).isFinite { margin += min(reach * stretch, 1e6) }
+        }
         // What can be visible: the extent cut to the part in front of the eye and inside the viewport.
-        let grown = viewport.insetBy(-2)
+        let grown = viewport.insetBy(-margin)
         let view = [HalfPlane(a: 1, b: 0, c: -grown.minX), HalfPlane(a: -1, b: 0, c: grown.maxX),
                     HalfPlane(a: 0, b: 1, c: -grown.minY), HalfPlane(a: 0, b: -1, c: grown.maxY)].map { toTarget.pullBack($0) }
-        let visible = clip(clip(extent.corners, toTarget.inFrontOfEye), view)
+        let visible = clip(clip(region.corners, toTarget.inFrontOfEye), view)
         guard var r = boundingBox(visible), !r.isEmpty, r.width.isFinite, r.height.isFinite else { return nil }
         let pad = Double(options.targetPadding)
         let limit = Double(options.maxTargetSize) - 2 * pad
@@ -318,7 +326,50 @@ final class PlanBuilder {
         var q = quad
         if bounded { q.sampleClamp = uv }
         if let maskIndex { q.maskTexture = MaskTexture(index: maskIndex, uv: uv) }
-        return ([Item(quad: q, owner: ObjectIdentifier(layer))], bounded ? rect : texBox)
+        let owner = ObjectIdentifier(layer)
+        var drawn = bounded ? rect : texBox
+        guard let sh = shadow else { return ([Item(quad: q, owner: owner)], drawn) }
+        // The shadow: the blur of the host target (its texel grid, sigma in texels each way),
+        // drawn first, moved by the offset; the mask and the bounds clip it as they clip the host.
+        let blur = TargetBlur(source: index, horizontal: GaussianKernel(sigma: sh.sigma * sx), vertical: GaussianKernel(sigma: sh.sigma * sy))
+        targets.append(RenderTarget(label: plane.name + " (shadow)", width: tw, height: th, clearColor: PremultipliedColor(0, 0, 0, 0), quads: [], blur: blur))
+        let shadowRect = texBox.offsetBy(sh.offset)
+        let full = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
+        var sq = DrawQuad(layerName: plane.name, role: "shadow", matrix: .identity, rect: shadowRect, cornerRadius: 0,
+                          antialiasedEdges: [], fill: .target(index: targets.count - 1, uv: full), borderWidth: 0, borderColor: .zero,
+                          mask: layer.masksToBounds ? RoundedBox(box: bounds, radius: LayerParts.clampedRadius(layer)) : nil,
+                          opacity: opacity * sh.color.w, lighting: [], clips: [], cover: [], isSplit: false)
+        // The blur is an opaque white of the shape's coverage: opacity and tint make it the color.
+        sq.tint = SIMD3(sh.color.x, sh.color.y, sh.color.z) / sh.color.w
+        if !layer.masksToBounds { drawn = drawn.union(shadowRect) }
+        guard maskIndex != nil else { return ([Item(quad: sq, owner: owner), Item(quad: q, owner: owner)], drawn) }
+        // A layer mask multiplies the host drawn over its shadow, not each on its own (where
+        // the mask is partial, the shadow must not show through the opaque host): the two
+        // are composited first, on the same texel grid, and the surface quad masks that.
+        sq.opacity = sh.color.w
+        sq.mask = nil
+        let copy = DrawQuad(layerName: plane.name, role: "surface", matrix: .identity, rect: texBox, cornerRadius: 0,
+                            antialiasedEdges: [], fill: .target(index: index, uv: full), borderWidth: 0,
+                            borderColor: .zero, mask: nil, opacity: 1, lighting: [], clips: [], cover: [], isSplit: false)
+        let composite = addTarget(label: plane.name + " (with shadow)", width: tw, height: th, clear: PremultipliedColor(0, 0, 0, 0),
+                                  items: [Item(quad: sq, owner: owner), Item(quad: copy, owner: owner)], planeToTarget: localToTexel)
+        q.fill = .target(index: composite, uv: uv)
+        return ([Item(quad: q, owner: owner)], drawn)
+    }
+
+    /// A layer's shadow (SCENE_FORMAT.md 9.2), or nil when it casts none: opacity 0, no
+    /// color or a transparent one, a transform layer, or geometry that is not finite.
+    func shadow(of layer: CALayer) -> LayerShadow? {
+        guard layer.shadowOpacity > 0, !(layer is CATransformLayer), let c = premultiplied(layer.shadowColor) else { return nil }
+        let color = c * min(layer.shadowOpacity, 1)
+        let offset = SIMD2(Double(layer.shadowOffset.width), Double(layer.shadowOffset.height))
+        let sigma = max(Double(layer.shadowRadius), 0)
+        guard color.w > 0, offset.x.isFinite, offset.y.isFinite, sigma.isFinite else { return nil }
+        if layer.shadowPath != nil {
+            // Not drawn yet: say so rather than draw another shape without a word.
+            CompositorNotes.once(CompositorNotes.shadowsAndMasks, "shadowPath is not drawn yet: shadows take the shape of the layer's drawing")
+        }
+        return LayerShadow(color: color, offset: offset, sigma: sigma)
     }
 
     // MARK: Members and extents
@@ -372,6 +423,9 @@ final class PlanBuilder {
             guard let b = projected, abs(b.minX) < 1e30, abs(b.maxX) < 1e30, abs(b.minY) < 1e30, abs(b.maxY) < 1e30 else { continue }
             e = e.map { $0.union(b) } ?? b
         }
+        // A shadow reaches 3 sigma beyond its shape, moved by its offset (a layer that masks
+        // to its bounds clips its shadow to them: nothing more).
+        if let e0 = e, let sh = shadow(of: layer) { e = e0.union(e0.offsetBy(sh.offset).insetBy(-sh.reach)) }
         return e
     }
 
@@ -437,6 +491,15 @@ final class PlanBuilder {
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads))
         return targets.count - 1
     }
+}
+
+/// A layer's shadow in its own space: premultiplied color times shadowOpacity, offset, sigma (points).
+struct LayerShadow {
+    let color: PremultipliedColor
+    let offset: SIMD2<Double>
+    let sigma: Double
+    /// How far the blur reaches beyond its shape: 3 sigma (GaussianKernel's radius).
+    var reach: Double { 3 * sigma }
 }
 
 /// What a compile keeps of one layer (a class: looked up often, never copied).

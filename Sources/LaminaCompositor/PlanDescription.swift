@@ -11,6 +11,9 @@ extension RenderPlan {
         for (ti, t) in targets.enumerated() {
             let kind = ti == outputIndex ? "output" : "offscreen"
             lines.append("target #\(ti) \(kind) \"\(t.label)\" \(t.width)x\(t.height) px, clear \(hex(t.clearColor))")
+            if let b = t.blur {
+                lines.append("  blur of target #\(b.source): sigma \(fmt(b.horizontal.sigma)) x \(fmt(b.vertical.sigma)) texels")
+            }
             for (qi, q) in t.quads.enumerated() {
                 var desc = "  quad \(qi): \(q.layerName) \(q.role)"
                 switch q.fill {

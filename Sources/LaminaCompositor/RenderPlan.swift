@@ -42,6 +42,8 @@ public struct Box: Equatable, Sendable, CustomStringConvertible {
     }
     /// The box moved in by `d` on every side (out for negative `d`).
     public func insetBy(_ d: Double) -> Box { Box(minX: minX + d, minY: minY + d, maxX: maxX - d, maxY: maxY - d) }
+    /// The box moved by `d`.
+    public func offsetBy(_ d: SIMD2<Double>) -> Box { Box(minX: minX + d.x, minY: minY + d.y, maxX: maxX + d.x, maxY: maxY + d.y) }
     public var description: String { "[\(f(minX)), \(f(minY)) .. \(f(maxX)), \(f(maxY))]" }
     private func f(_ d: Double) -> String { String(format: "%.6g", d) }
 }
@@ -181,6 +183,26 @@ public struct RenderTarget: Equatable, Sendable {
     public var clearColor: PremultipliedColor
     /// Draws, in order.
     public var quads: [DrawQuad]
+    /// When set, the target holds this blur of an earlier target (of the same size) instead
+    /// of drawing quads (it has none): a layer shadow's shape.
+    public var blur: TargetBlur? = nil
+}
+
+/// A separable Gaussian blur of a target's alpha (SCENE_FORMAT.md 9.2): horizontally, then
+/// vertically, each pass stored in 8 bits, texels outside the source counting as transparent.
+/// Every channel of the result holds the blurred alpha: sampled, it is an opaque white of that
+/// coverage (premultiplied), which a quad's opacity and tint turn into the shadow's color.
+public struct TargetBlur: Equatable, Sendable {
+    /// The blurred target's index in the plan (earlier, the same size).
+    public var source: Int
+    /// The kernel along x (texels).
+    public var horizontal: GaussianKernel
+    /// The kernel along y (texels).
+    public var vertical: GaussianKernel
+    /// A blur of `source` by the two kernels.
+    public init(source: Int, horizontal: GaussianKernel, vertical: GaussianKernel) {
+        self.source = source; self.horizontal = horizontal; self.vertical = vertical
+    }
 }
 
 /// A compiled layer tree: render targets in dependency order (each drawn before any target

@@ -25,6 +25,8 @@ final class GLState {
     let keepFrames = 8
     /// Set once every object is deleted.
     private var destroyed = false
+    /// The shadow blur's program, made for the first plan with a blur target.
+    private var blurProgram: BlurProgram?
 
     /// Whether shaders may compute in double (GL 4.0 or ARB_gpu_shader_fp64; llvmpipe has it).
     private(set) lazy var hasFP64: Bool = epoxy_gl_version() >= 40 || epoxy_has_gl_extension("GL_ARB_gpu_shader_fp64")
@@ -77,6 +79,8 @@ final class GLState {
         destroyed = true
         for p in programs.values { epoxy_glDeleteProgram(p.program) }
         programs = [:]
+        blurProgram?.destroy()
+        blurProgram = nil
         var a = vao
         epoxy_glDeleteVertexArrays(1, &a)
         var b = [vertexBuffer, indexBuffer, recordBuffer]
@@ -134,14 +138,23 @@ final class GLState {
                 if case .target(let i, _) = q.fill, i >= 0, i < n { lastReader[i] = j }
                 if let i = q.maskTexture?.index, i >= 0, i < n { lastReader[i] = j }
             }
+            if let i = t.blur?.source, i >= 0, i < n { lastReader[i] = j }
         }
         var freedAfter = Array(repeating: [Int](), count: n)
         for (i, j) in lastReader.enumerated() where j >= 0 { freedAfter[j].append(i) }
         // Surfaces, in plan order, so a surface freed by one target serves a later one.
         var surface = Array(repeating: -1, count: n)
+        // A blur target's intermediate (its pass along x): used only while it is drawn, so
+        // free at once for the targets drawn after it.
+        var intermediate = Array(repeating: -1, count: n)
         for (i, t) in plan.targets.enumerated() {
             if !(i == plan.outputIndex && finalFramebuffer != nil) {
                 surface[i] = try pool.acquire(t.width, t.height, frame: frame, limit: maxTextureSize)
+            }
+            if t.blur != nil {
+                if blurProgram == nil { blurProgram = try BlurProgram() }
+                intermediate[i] = try pool.acquire(t.width, t.height, frame: frame, limit: maxTextureSize)
+                pool.release(intermediate[i])
             }
             for k in freedAfter[i] where surface[k] >= 0 { pool.release(surface[k]) }
         }
@@ -184,6 +197,30 @@ final class GLState {
         for (i, t) in plan.targets.enumerated() {
             let fbo = surface[i] >= 0 ? pool.surfaces[surface[i]].fbo : finalFramebuffer!
             if i == plan.outputIndex { output = fbo }
+            if let b = t.blur, let blur = blurProgram {
+                // A plan out of order or sizes that differ: nothing to blur (as on the CPU).
+                let src = b.source >= 0 && b.source < i ? surface[b.source] : -1
+                let ok = src >= 0 && plan.targets[b.source].width == t.width && plan.targets[b.source].height == t.height
+                if blending { epoxy_glDisable(GLenum(GL_BLEND)); blending = false }
+                let mid = pool.surfaces[intermediate[i]]
+                if ok {
+                    epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), mid.fbo)
+                    blur.pass(source: pool.surfaces[src].texture, width: t.width, height: t.height, kernel: b.horizontal, direction: SIMD2(1, 0))
+                    epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+                    blur.pass(source: mid.texture, width: t.width, height: t.height, kernel: b.vertical, direction: SIMD2(0, 1))
+                } else {
+                    epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+                    epoxy_glViewport(0, 0, GLsizei(t.width), GLsizei(t.height))
+                    epoxy_glClearColor(0, 0, 0, 0)
+                    epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                }
+                epoxy_glBindVertexArray(vao)
+                drawCalls += ok ? 2 : 0
+                #if DEBUG
+                try checkError("blurring target #\(b.source) into #\(i) \"\(t.label)\"")
+                #endif
+                continue
+            }
             epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
             // The target fills the texture's top-left corner (y up in GL: rows 0..<height).
             epoxy_glViewport(0, 0, GLsizei(t.width), GLsizei(t.height))

@@ -47,11 +47,22 @@ public struct CPURenderer: Sendable {
                 if case .target(let i, _) = q.fill, i >= 0, i < n { lastUse[i] = max(lastUse[i], j) }
                 if let i = q.maskTexture?.index, i >= 0, i < n { lastUse[i] = max(lastUse[i], j) }
             }
+            if let i = t.blur?.source, i >= 0, i < n { lastUse[i] = max(lastUse[i], j) }
         }
         let images = plan.images.map { Texture(width: $0.width, height: $0.height, pixels: $0.premultipliedRGBA) }
         var canvases = [Canvas8?](repeating: nil, count: n)
         for (j, target) in plan.targets.enumerated() {
-            canvases[j] = draw(target, images: images, targets: canvases)
+            if let b = target.blur {
+                // A shadow's shape: the blur of an earlier target (none drawn yet, or another
+                // size: a plan out of order, nothing to blur).
+                var c = Canvas8(width: target.width, height: target.height, clear: .zero)
+                if canvases.indices.contains(b.source), let s = canvases[b.source], s.width == c.width, s.height == c.height {
+                    c.pixels = blurredAlpha(s.pixels, width: s.width, height: s.height, horizontal: b.horizontal, vertical: b.vertical)
+                }
+                canvases[j] = c
+            } else {
+                canvases[j] = draw(target, images: images, targets: canvases)
+            }
             guard !keepAll else { continue }
             for i in 0...j where i != plan.outputIndex && lastUse[i] <= j { canvases[i] = nil }
         }

@@ -118,7 +118,7 @@ import Testing
     }
 
     /// The revision-2 scene's two masked layers against the oracle, pixel for pixel in their
-    /// regions (its shadows are not drawn yet, so the rest of the image is not compared).
+    /// regions (the whole image, shadows included: LaminaGLTests' ShadowParityTests).
     @Test func maskedLayersOfTheRevision2SceneMatchTheOracle() throws {
         let name = "r2-mask-and-shadow"
         let image = renderCPU(try R2Fixtures.scene(name))
