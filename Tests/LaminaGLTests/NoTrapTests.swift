@@ -73,8 +73,10 @@ func glRendererOrSkip() throws -> GLRenderer {
                       "borderWidth", "contentsRect", "transform.m34", "transform.scale", "sublayerTransform.m34", "opacity"])
     func badLayerGeometry(_ property: String) throws {
         let gl = try glRendererOrSkip()
-        let image = try #require(try? RandomValidScenes(imageFolder: FileManager.default.temporaryDirectory
-            .appendingPathComponent("lamina-notrap-\(getpid())")).images.first)
+        // A folder of its own: the cases run in parallel, and each writes the same file names.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-notrap-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let image = try #require(try? RandomValidScenes(imageFolder: folder).images.first)
         for v in Self.bad {
             let root = tree()
             let bad = CALayer()
