@@ -12,24 +12,8 @@ struct BlurProgram {
     private let weightsLoc: GLint, radiusLoc: GLint, directionLoc: GLint, sizeLoc: GLint
 
     init() throws {
-        let vs = try QuadProgram.compile(GLenum(GL_VERTEX_SHADER), try ShaderSources.source("blur.vert"), "blur.vert")
-        let fs: GLuint
-        do {
-            fs = try QuadProgram.compile(GLenum(GL_FRAGMENT_SHADER), try ShaderSources.source("blur.frag"), "blur.frag")
-        } catch { epoxy_glDeleteShader(vs); throw error }
-        let p = epoxy_glCreateProgram()
-        epoxy_glAttachShader(p, vs)
-        epoxy_glAttachShader(p, fs)
-        epoxy_glLinkProgram(p)
-        epoxy_glDeleteShader(vs)
-        epoxy_glDeleteShader(fs)
-        var ok: GLint = 0
-        epoxy_glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
-        guard ok != 0 else {
-            let log = QuadProgram.infoLog { epoxy_glGetProgramInfoLog(p, $0, nil, $1) }
-            epoxy_glDeleteProgram(p)
-            throw GLError("linking the blur program failed: \(log)")
-        }
+        let p = try QuadProgram.link(vertex: (try ShaderSources.source("blur.vert"), "blur.vert"),
+                                     fragment: (try ShaderSources.source("blur.frag"), "blur.frag"), label: "the blur program")
         program = p
         weightsLoc = epoxy_glGetUniformLocation(p, "u_weights")
         radiusLoc = epoxy_glGetUniformLocation(p, "u_radius")

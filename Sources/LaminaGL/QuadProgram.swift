@@ -17,22 +17,7 @@ struct QuadProgram {
         let split = fragment.firstIndex(of: "\n").map { fragment.index(after: $0) } ?? fragment.startIndex
         let defines = variant.defines + (variant.contains(.texture) ? "#define TEXTURE_SLOTS \(max(1, slots))\n" : "")
         let source = String(fragment[..<split]) + defines + String(fragment[split...])
-        let vs = try Self.compile(GLenum(GL_VERTEX_SHADER), vertex, "quad.vert")
-        let fs: GLuint
-        do { fs = try Self.compile(GLenum(GL_FRAGMENT_SHADER), source, "quad.frag") } catch { epoxy_glDeleteShader(vs); throw error }
-        let p = epoxy_glCreateProgram()
-        epoxy_glAttachShader(p, vs)
-        epoxy_glAttachShader(p, fs)
-        epoxy_glLinkProgram(p)
-        epoxy_glDeleteShader(vs)
-        epoxy_glDeleteShader(fs)
-        var ok: GLint = 0
-        epoxy_glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
-        guard ok != 0 else {
-            let log = Self.infoLog { epoxy_glGetProgramInfoLog(p, $0, nil, $1) }
-            epoxy_glDeleteProgram(p)
-            throw GLError("linking the quad program failed: \(log)")
-        }
+        let p = try Self.link(vertex: (vertex, "quad.vert"), fragment: (source, "quad.frag"), label: "the quad program")
         program = p
         targetSize = epoxy_glGetUniformLocation(p, "u_targetSize")
         flipY = epoxy_glGetUniformLocation(p, "u_flipY")
@@ -45,6 +30,28 @@ struct QuadProgram {
             if loc >= 0 { epoxy_glUniform1i(loc, GLint(k)) }
         }
         epoxy_glUseProgram(0)
+    }
+
+    /// A program linked from a vertex and a fragment shader (each a source and a name for
+    /// messages); the shaders are freed once linked, everything on failure.
+    static func link(vertex: (String, String), fragment: (String, String), label: String) throws -> GLuint {
+        let vs = try compile(GLenum(GL_VERTEX_SHADER), vertex.0, vertex.1)
+        let fs: GLuint
+        do { fs = try compile(GLenum(GL_FRAGMENT_SHADER), fragment.0, fragment.1) } catch { epoxy_glDeleteShader(vs); throw error }
+        let p = epoxy_glCreateProgram()
+        epoxy_glAttachShader(p, vs)
+        epoxy_glAttachShader(p, fs)
+        epoxy_glLinkProgram(p)
+        epoxy_glDeleteShader(vs)
+        epoxy_glDeleteShader(fs)
+        var ok: GLint = 0
+        epoxy_glGetProgramiv(p, GLenum(GL_LINK_STATUS), &ok)
+        guard ok != 0 else {
+            let log = infoLog { epoxy_glGetProgramInfoLog(p, $0, nil, $1) }
+            epoxy_glDeleteProgram(p)
+            throw GLError("linking \(label) failed: \(log)")
+        }
+        return p
     }
 
     static func compile(_ kind: GLenum, _ source: String, _ name: String) throws -> GLuint {
