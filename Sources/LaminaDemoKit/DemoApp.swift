@@ -39,13 +39,13 @@ public final class DemoApp {
     public private(set) var height: CGFloat
 
     /// How many built-in scenes come before the scene files.
-    public static let builtInCount = 4
+    public static let builtInCount = 5
 
-    /// The built-in scenes (book cube, Conundrum box, 2.5D cube, 1,000 cards), then the scene files.
+    /// The built-in scenes (book cube, Conundrum box, 2.5D cube, 1,000 cards, revision 2), then the scene files.
     public init(sceneFiles: [String], width: CGFloat, height: CGFloat, now: CFTimeInterval) throws {
         self.width = width
         self.height = height
-        scenes = [BookCubeScene(), ConundrumBoxScene(), Cube25DScene(), ThousandCardsScene()]
+        scenes = [BookCubeScene(), ConundrumBoxScene(), Cube25DScene(), ThousandCardsScene(), Revision2Scene()]
         for f in sceneFiles { scenes.append(try SceneFileScene(path: f, now: now)) }
         for s in scenes { s.layout(width: width, height: height) }
         // Shown once: changes from now on animate implicitly (Core Animation's rule).

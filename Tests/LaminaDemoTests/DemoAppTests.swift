@@ -63,12 +63,13 @@ import Testing
     @Test func keysSwitchScenesAndToggle() throws {
         let app = try DemoApp(sceneFiles: [sharedScenes.appendingPathComponent("transforms-5.1-affine-rotation.json").path],
                               width: 800, height: 600, now: 0)
-        #expect(app.scenes.count == 5)
+        #expect(app.scenes.count == 6)
         app.press(.tab); #expect(app.index == 1)
         app.press(.digit(4)); #expect(app.index == 3)
         #expect(app.current is ThousandCardsScene)
-        app.press(.digit(5)); #expect(app.index == 4)
-        app.press(.digit(9)); #expect(app.index == 4)
+        app.press(.digit(5)); #expect(app.current is Revision2Scene)
+        app.press(.digit(6)); #expect(app.index == 5)
+        app.press(.digit(9)); #expect(app.index == 5)
         app.press(.digit(1))
         let cube = app.current
         var p = CATransform3DIdentity
