@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks `lamina export-swift` on every scene: each scene's Swift (Core Animation's API only)
 # becomes one module of ONE generated package, whose executable builds every tree and renders
-# it; each image must be byte-identical to `lamina render` of the scene file.
+# it; each image must be byte-identical to `lamina render` of the scene file (and, for scenes
+# with animations, to `lamina render --time T` at a few times, through addAnimations(to:at:)).
 #
 #   tools/check-export.sh [SCENE.json ...]     (default: every valid scene in Tests/Fixtures
 #                                               and, when present, ../shared/scenes)
@@ -35,6 +36,7 @@ lamina="$root/.build/debug/lamina"
 rm -rf "$pkg/Sources" "$out"
 mkdir -p "$pkg/Sources/ExportCheck" "$out/expected" "$out/exported"
 targets="" deps="" imports="" entries=""
+times="0.3 0.75 1.6"
 n=0
 for f in "${scenes[@]}"; do
     n=$((n + 1))
@@ -44,10 +46,16 @@ for f in "${scenes[@]}"; do
     mkdir -p "$pkg/Sources/$mod"
     "$lamina" export-swift "$f" --public -o "$pkg/Sources/$mod/Scene.swift"
     "$lamina" render "$f" -o "$out/expected/$mod.png" 2>/dev/null
+    animate=nil
+    if grep -q '"animations"' "$f"; then
+        # The animations start at the smallest positive media time (0 would mean "now").
+        animate="{ $mod.addAnimations(to: \$0, at: .leastNormalMagnitude) }"
+        for t in $times; do "$lamina" render "$f" --time "$t" -o "$out/expected/$mod-t$t.png" 2>/dev/null; done
+    fi
     targets+="        .target(name: \"$mod\", dependencies: [\"QuartzCore\", \"LaminaImage\"].map { .product(name: \$0, package: \"Lamina\") }),"$'\n'
     deps+="\"$mod\", "
     imports+="import $mod"$'\n'
-    entries+="    (\"$mod\", $mod.makeLayerTree, $mod.canvasSize, $mod.canvasScale, $mod.canvasBackground),"$'\n'
+    entries+="    (\"$mod\", $mod.makeLayerTree, $mod.canvasSize, $mod.canvasScale, $mod.canvasBackground, $animate),"$'\n'
 done
 
 cat > "$pkg/Package.swift" <<EOF
@@ -71,13 +79,20 @@ import Foundation
 import LaminaKit
 import QuartzCore
 $imports
-let scenes: [(String, () -> CALayer, CGSize, CGFloat, CGColor?)] = [
+let scenes: [(String, () -> CALayer, CGSize, CGFloat, CGColor?, ((CALayer) -> Void)?)] = [
 $entries]
+let times: [Double] = [$(echo $times | sed 's/ /, /g')]
 let folder = CommandLine.arguments[1]
 do {
     let renderer = try LayerRenderer()
-    for (name, make, size, scale, background) in scenes {
+    for (name, make, size, scale, background, animate) in scenes {
         try renderer.png(of: make(), size: size, scale: scale, background: background, to: folder + "/" + name + ".png")
+        guard let animate else { continue }
+        for t in times {
+            let root = make()
+            animate(root)
+            try renderer.png(of: root, size: size, scale: scale, background: background, at: t, to: folder + "/\(name)-t\(t).png")
+        }
     }
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
@@ -106,5 +121,6 @@ for png in "$out/expected"/*.png; do
         fail=$((fail + 1))
     fi
 done
-echo "check-export: $((n - fail))/$n scenes render byte-identically from their exported Swift"
+count=$(ls "$out/expected" | wc -l)
+echo "check-export: $((count - fail))/$count images ($n scenes) are byte-identical from the exported Swift"
 [ "$fail" -eq 0 ]

@@ -90,11 +90,12 @@ enum SwiftTransforms {
         return SwiftTransform(prelude: lines, expression: helper)
     }
 
-    /// Step programs `t` may have been built by, most readable first: a translation, a scale,
-    /// a perspective, a rotation (after a perspective and a translation), two turns about
+    /// Step programs `t` may have been built by, most readable first: a translation, a scale
+    /// (after a translation), a perspective, a rotation (after a perspective and a translation), two turns about
     /// coordinate axes (after a perspective).
     private static func candidates(_ t: CATransform3D) -> [[Step]] {
-        var out: [[Step]] = [[], [.translate(t.m41, t.m42, t.m43)], [.scale(t.m11, t.m22, t.m33)]]
+        var out: [[Step]] = [[], [.translate(t.m41, t.m42, t.m43)], [.scale(t.m11, t.m22, t.m33)],
+                             [.translate(t.m41, t.m42, t.m43), .scale(t.m11, t.m22, t.m33)]]
         let m3 = [[t.m11, t.m12, t.m13], [t.m21, t.m22, t.m23], [t.m31, t.m32, t.m33]].map { $0.map { Double($0) } }
         let m34s = perspectives(t, m3)
         out += m34s.map { [$0] }
