@@ -4,8 +4,8 @@
 # it; each image must be byte-identical to `lamina render` of the scene file (and, for scenes
 # with animations, to `lamina render --time T` at a few times, through addAnimations(to:at:)).
 #
-#   tools/check-export.sh [SCENE.json ...]     (default: every valid scene in Tests/Fixtures
-#                                               and, when present, ../shared/scenes)
+#   tools/check-export.sh [SCENE.json ...]     (default: every valid scene in Tests/Fixtures and
+#                                               Assets/scenes and, when present, ../shared/scenes)
 # The package lives in .build/export-check (its own scratch dir there, kept between runs so a
 # rerun only rebuilds what changed). Exit status: 0 when every image matches.
 set -euo pipefail
@@ -25,6 +25,7 @@ else
         case "$f" in Tests/Fixtures/scenes-bad/*) continue ;; esac
         scenes+=("$f")
     done
+    for f in Assets/scenes/*.json; do scenes+=("$f"); done
     if [ -d ../shared/scenes ]; then
         for f in ../shared/scenes/*.json; do scenes+=("$f"); done
     fi

@@ -97,9 +97,10 @@ struct SceneSwiftWriter {
             let mv = try layer(m, defaultName: v + "Mask")
             body.append("\(v).mask = \(mv)")
         }
-        for (i, s) in (l.sublayers ?? []).enumerated() {
+        for s in l.sublayers ?? [] {
             body.append("")
-            let sv = try layer(s, defaultName: Self.typeName(s) + (i == 0 ? "" : "\(i + 1)"))
+            // An unnamed layer is named after its type: layer, layer2, shapeLayer ...
+            let sv = try layer(s, defaultName: Self.typeName(s))
             body.append("\(v).addSublayer(\(sv))")
         }
         return v
