@@ -105,9 +105,36 @@ enum SwiftTransforms {
             for p in starts { out.append(p + translate + [.rotate(angle, axis)]) }
         }
         for (first, second) in twoTurns(m3) {
-            for p in starts { out.append(p + [.rotate(first.0, first.1), .rotate(second.0, second.1)]) }
+            let turns: [Step] = [.rotate(first.0, first.1), .rotate(second.0, second.1)]
+            for p in starts { out.append(p + turns) }
+            // Turned about a pivot on the z axis: translate(0, 0, a), the turns, translate(0, 0, b).
+            if let (a, b) = pivot(t, m3) {
+                for p in starts { out.append(p + [.translate(0, 0, a)] + turns + [.translate(0, 0, b)]) }
+            }
+        }
+        // Two turns then a scale: each row of the 3x3 part is a unit row times its scale.
+        let scales = m3.map { row in (row.reduce(0) { $0 + $1 * $1 }.squareRoot() * 1e6).rounded() / 1e6 }
+        if scales.allSatisfy({ $0 > 0 }), scales != [1, 1, 1] {
+            let unit = zip(m3, scales).map { row, k in row.map { $0 / k } }
+            for (first, second) in twoTurns(unit) {
+                for p in starts {
+                    out.append(p + [.rotate(first.0, first.1), .rotate(second.0, second.1), .scale(scales[0], scales[1], scales[2])])
+                }
+            }
         }
         return out
+    }
+
+    /// a and b for translate(0, 0, a), a rotation R, translate(0, 0, b): the translation row is
+    /// b times R's third row plus (0, 0, a) (a perspective after them leaves it as is).
+    private static func pivot(_ t: CATransform3D, _ m3: [[Double]]) -> (Double, Double)? {
+        let r = m3[2]
+        let (num, den) = abs(r[0]) >= abs(r[1]) ? (Double(t.m41), r[0]) : (Double(t.m42), r[1])
+        guard den != 0 else { return nil }
+        let round6 = { (x: Double) in (x * 1e6).rounded() / 1e6 }
+        let b = round6(num / den)
+        let a = round6(Double(t.m43) - b * r[2])
+        return a == 0 && b == 0 ? nil : (a, b)
     }
 
     /// The perspectives (m34 steps) the matrix may start with: the rotation part keeps column

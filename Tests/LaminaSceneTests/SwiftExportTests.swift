@@ -118,6 +118,21 @@ struct SwiftExportTests {
             t = CATransform3DRotate(t, -45 * .pi / 180, 0, 1, 0)
             t
             """)
+        // The conundrum's box turned about its center, and the 2.5D cube's scaled camera.
+        let pivot = CATransform3DTranslate(CATransform3DRotate(CATransform3DRotate(CATransform3DTranslate(p, 0, 0, 50), 0.6, 1, 0, 0),
+                                                               0.5, 0, 1, 0), 0, 0, -50)
+        #expect(text(pivot) == """
+            var t = CATransform3DIdentity
+            t.m34 = -1.0 / 500
+            t = CATransform3DTranslate(t, 0, 0, 50)
+            t = CATransform3DRotate(t, 0.6, 1, 0, 0)
+            t = CATransform3DRotate(t, 0.5, 0, 1, 0)
+            t = CATransform3DTranslate(t, 0, 0, -50)
+            t
+            """)
+        let scaled = CATransform3DScale(CATransform3DRotate(CATransform3DRotate(p, .pi / 8, 1, 0, 0), .pi / 8, 0, 1, 0), 0.7, 0.7, 0.7)
+        #expect(text(scaled).hasSuffix("t = CATransform3DScale(t, 0.7, 0.7, 0.7)\nt"), "\(text(scaled))")
+        #expect(text(scaled).contains("t = CATransform3DRotate(t, 22.5 * .pi / 180, 1, 0, 0)"), "\(text(scaled))")
         // A corner-on turn about (1, 1, 0): the axis snapped to whole numbers.
         #expect(text(CATransform3DMakeRotation(.pi / 3, 1, 1, 0)) == "CATransform3DMakeRotation(60 * .pi / 180, 1, 1, 0)")
         let shear = CATransform3DMakeAffineTransform(CGAffineTransform(a: 1, b: 0.3, c: -0.4, d: 1, tx: 10, ty: 0))
