@@ -179,13 +179,21 @@ struct SwiftNames {
     /// `name` as an identifier: its ASCII letters and digits, words joined in lower camel case.
     static func identifier(_ name: String) -> String {
         let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)
-        var s = words.enumerated().map { i, w in
-            i == 0 ? w.prefix(1).lowercased() + w.dropFirst() : w.prefix(1).uppercased() + w.dropFirst()
-        }.joined()
+        var s = words.enumerated().map { i, w in i == 0 ? lowerLeading(w) : w.prefix(1).uppercased() + w.dropFirst() }.joined()
         if s.isEmpty { s = "layer" }
         if s.first!.isNumber { s = "layer" + s }
         if keywords.contains(s) { s += "Layer" }
         return s
+    }
+
+    /// `w` with its leading capitals lowered, the last one kept when a lowercase letter follows
+    /// it (Card: card, URLBar: urlBar, ABC: abc).
+    static func lowerLeading(_ w: String) -> String {
+        let chars = Array(w)
+        var n = 0
+        while n < chars.count && chars[n].isUppercase { n += 1 }
+        if n > 1 && n < chars.count && chars[n].isLowercase { n -= 1 }
+        return String(chars[..<max(n, 1)]).lowercased() + String(chars[max(n, 1)...])
     }
 
     /// A new name from `name` (with 2, 3, ... appended when taken).

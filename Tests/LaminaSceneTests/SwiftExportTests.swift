@@ -159,6 +159,10 @@ struct SwiftExportTests {
         #expect(SwiftNames.identifier("default") == "defaultLayer")
         #expect(SwiftNames.identifier("été") == "t")
         #expect(SwiftNames.identifier("---") == "layer")
+        #expect(SwiftNames.identifier("URLBar") == "urlBar")
+        #expect(SwiftNames.identifier("Card back") == "cardBack")
+        #expect(SwiftNames.identifier("ABC") == "abc")
+        #expect(SwiftNames.identifier("x") == "x")
         var names = SwiftNames()
         #expect(["face", "face", "Face", "makeLayerTree"].map { names.unique($0) } == ["face", "face2", "face3", "makeLayerTree2"])
     }
