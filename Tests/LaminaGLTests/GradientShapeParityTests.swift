@@ -26,6 +26,38 @@ struct GradientShapeParityTests {
         }
     }
 
+    /// Conic gradients (a Lamina extension, SCENE_FORMAT.md 9.5): flat, rounded, turned in
+    /// perspective and faded, at scale 2, drawn by GL as by the CPU.
+    @Test func conicGradientsMatchCPU() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 320, height: 160)
+        root.backgroundColor = CGColor(red: 0.95, green: 0.95, blue: 0.95, alpha: 1)
+        var p3 = CATransform3DIdentity
+        p3.m34 = -1 / 500
+        root.sublayerTransform = p3
+        let colors = [CGColor(red: 1, green: 0.2, blue: 0.3, alpha: 1), CGColor(red: 1, green: 0.9, blue: 0.3, alpha: 0.6),
+                      CGColor(red: 0.2, green: 0.6, blue: 1, alpha: 1), CGColor(red: 1, green: 0.2, blue: 0.3, alpha: 1)]
+        for k in 0..<4 {
+            let g = CAGradientLayer()
+            g.type = .conic
+            g.frame = CGRect(x: 10 + Double(k) * 78, y: 30, width: 70, height: k == 3 ? 100 : 70)
+            g.colors = colors
+            g.locations = k == 1 ? [0, 0.2, 0.7, 1] : nil
+            g.startPoint = CGPoint(x: k == 2 ? 0.3 : 0.5, y: 0.5)
+            g.endPoint = CGPoint(x: 0.5, y: k == 2 ? 1 : 0)
+            g.cornerRadius = k == 0 ? 35 : 6
+            if k == 2 { g.transform = CATransform3DMakeRotation(0.7, 0, 1, 0) }
+            if k == 3 { g.opacity = 0.7 }
+            root.addSublayer(g)
+        }
+        for force in [false, true] {
+            let p = Compositor(options: CompositorOptions(forceTargets: force)).compile(root: root, width: 320, height: 160, scale: 2)
+            let parity = Parity(try GLRenderer().render(p), CPURenderer().render(p), edges: EdgePixels.mask(for: p))
+            #expect(parity.passes(), "\(force ? "targets: " : "")\(parity)")
+            print("conic gradients\(force ? " (targets)" : ""): \(parity)")
+        }
+    }
+
     @Test(arguments: GradientShapeParityTests.drawn)
     func glMatchesOracle(_ name: String) throws {
         let scene = try Scene.read(contentsOf: Self.folder.appendingPathComponent(name + ".json").path)
