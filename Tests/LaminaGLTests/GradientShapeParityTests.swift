@@ -13,7 +13,7 @@ import Testing
 struct GradientShapeParityTests {
     static let folder = Paths.fixtures.appendingPathComponent("scenes-r2")
     static let oracle = Paths.fixtures.appendingPathComponent("oracle-r2")
-    static let drawn = ["r2-gradient-cards", "r2-shape-badges", "r2-replicator-row", "r2-mask-and-shadow"]
+    static let drawn = ["r2-gradient-cards", "r2-shape-badges", "r2-replicator-row", "r2-mask-and-shadow", "r2-shadow-path", "r2-contents-scale"]
 
     @Test(arguments: GradientShapeParityTests.drawn)
     func glMatchesCPU(_ name: String) throws {

@@ -13,7 +13,7 @@ enum R2Fixtures {
     static let scenes = Paths.fixtures.appendingPathComponent("scenes-r2")
     static let oracle = Paths.fixtures.appendingPathComponent("oracle-r2")
     /// The scenes whose layer types are drawn so far.
-    static let drawn = ["r2-gradient-cards", "r2-shape-badges", "r2-replicator-row", "r2-mask-and-shadow"]
+    static let drawn = ["r2-gradient-cards", "r2-shape-badges", "r2-replicator-row", "r2-mask-and-shadow", "r2-shadow-path", "r2-contents-scale"]
 
     static func scene(_ name: String) throws -> Scene {
         try Scene.read(contentsOf: scenes.appendingPathComponent(name + ".json").path)

@@ -6,7 +6,7 @@ import LaminaScene
 import QuartzCore
 
 @Suite struct Revision2RoundTripTests {
-    @Test(arguments: ["r2-gradient-cards", "r2-mask-and-shadow", "r2-replicator-row", "r2-shape-badges"])
+    @Test(arguments: ["r2-gradient-cards", "r2-mask-and-shadow", "r2-replicator-row", "r2-shape-badges", "r2-shadow-path", "r2-contents-scale"])
     func fixtureRoundTrips(_ stem: String) throws {
         let scene = try r2Scene(stem)
         let dir = try makeTempDir("r2-rt")
