@@ -12,6 +12,8 @@ public struct PlanSummary: Sendable, Equatable {
         public var radius: Double
         /// Whether the shadow is its shadowPath's shape (not its drawing's).
         public var hasPath: Bool
+        /// A shadow entry.
+        public init(layer: String, radius: Double, hasPath: Bool) { self.layer = layer; self.radius = radius; self.hasPath = hasPath }
     }
 
     /// A layer with a mask.
@@ -20,6 +22,8 @@ public struct PlanSummary: Sendable, Equatable {
         public var host: String
         /// The mask layer's name.
         public var mask: String
+        /// A mask entry.
+        public init(host: String, mask: String) { self.host = host; self.mask = mask }
     }
 
     /// A replicator and how many instances of its sublayers it draws.
@@ -28,6 +32,8 @@ public struct PlanSummary: Sendable, Equatable {
         public var layer: String
         /// The instances drawn (instanceCount, within Lamina's limit; fewer when alpha runs out).
         public var instances: Int
+        /// A replicator entry.
+        public init(layer: String, instances: Int) { self.layer = layer; self.instances = instances }
     }
 
     /// The layers casting shadows.
