@@ -35,9 +35,9 @@ struct ShadowPathDrawing: Hashable {
 
 extension PlanBuilder {
     /// Adds a target of `grid`'s size holding `path` (in the plane's units) moved by `offset`
-    /// and filled, and returns its index; nil when the path covers no texel of the grid.
+    /// and filled (labelled after the layer), and returns its index; nil when the path covers no texel of the grid.
     /// `localToTexel` maps the plane onto the grid (as the shadowed layer's own target).
-    func shadowPathTarget(_ path: CGPath, offset: SIMD2<Double>, grid: TexelGrid, label: String,
+    func shadowPathTarget(_ path: CGPath, offset: SIMD2<Double>, grid: TexelGrid, layerName: String,
                           owner: ObjectIdentifier, localToTexel: Mat4) -> Int? {
         let b = path.boundingBoxOfPath
         guard !b.isNull else { return nil }
@@ -65,11 +65,11 @@ extension PlanBuilder {
                        maxX: grid.box.minX + Double(x1) / grid.sx, maxY: grid.box.minY + Double(y1) / grid.sy)
         let full = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
         // Hard edges on texel boundaries: the image's texels land on the target's one for one.
-        var q = DrawQuad(layerName: label, role: "shadow path", matrix: .identity, rect: rect, cornerRadius: 0,
+        var q = DrawQuad(layerName: layerName, role: "shadow path", matrix: .identity, rect: rect, cornerRadius: 0,
                          antialiasedEdges: [], fill: .image(index: index(of: image), uv: full), borderWidth: 0, borderColor: .zero,
                          mask: nil, opacity: 1, lighting: [], clips: [], cover: [], isSplit: false)
         q.sampleClamp = full
-        return addTarget(label: label, width: grid.width, height: grid.height, clear: PremultipliedColor(0, 0, 0, 0),
+        return addTarget(label: layerName + " (shadow path)", width: grid.width, height: grid.height, clear: PremultipliedColor(0, 0, 0, 0),
                          items: [Item(quad: q, owner: owner)], planeToTarget: localToTexel)
     }
 }

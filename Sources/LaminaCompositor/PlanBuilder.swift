@@ -342,7 +342,7 @@ final class PlanBuilder {
         var source = index, shadowRect = texBox.offsetBy(sh.offset)
         if let path = sh.path {
             let grid = TexelGrid(box: texBox, sx: sx, sy: sy, width: tw, height: th)
-            guard let shape = shadowPathTarget(path, offset: sh.offset, grid: grid, label: plane.name + " (shadow path)",
+            guard let shape = shadowPathTarget(path, offset: sh.offset, grid: grid, layerName: plane.name,
                                                owner: owner, localToTexel: localToTexel)
             else { return items.isEmpty ? nil : ([Item(quad: q, owner: owner)], drawn) }
             source = shape
