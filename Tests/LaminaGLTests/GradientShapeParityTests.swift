@@ -26,6 +26,17 @@ struct GradientShapeParityTests {
         }
     }
 
+    /// The scenes checked against goldens (no oracle can draw them): GL draws the CPU's pixels.
+    @Test(arguments: ["r2-shadow-path-shapes", "r2-conic-gradients"])
+    func goldenScenesMatchCPU(_ name: String) throws {
+        let scene = try Scene.read(contentsOf: Self.folder.appendingPathComponent(name + ".json").path)
+        for force in [false, true] {
+            let p = plan(scene, forceTargets: force)
+            let parity = Parity(try GLRenderer().render(p), CPURenderer().render(p), edges: EdgePixels.mask(for: p))
+            #expect(parity.passes(), "\(name)\(force ? " (targets)" : ""): \(parity)")
+        }
+    }
+
     /// Conic gradients (a Lamina extension, SCENE_FORMAT.md 9.5): flat, rounded, turned in
     /// perspective and faded, at scale 2, drawn by GL as by the CPU.
     @Test func conicGradientsMatchCPU() throws {

@@ -15,6 +15,10 @@ enum R2Fixtures {
     /// The scenes whose layer types are drawn so far.
     static let drawn = ["r2-gradient-cards", "r2-shape-badges", "r2-replicator-row", "r2-mask-and-shadow", "r2-shadow-path", "r2-contents-scale"]
 
+    /// Scenes the oracle cannot draw (a Lamina extension, or shadowPath shapes), checked
+    /// against reviewed CPU goldens (Tests/Golden/cpu) instead.
+    static let golden = ["r2-shadow-path-shapes", "r2-conic-gradients"]
+
     static func scene(_ name: String) throws -> Scene {
         try Scene.read(contentsOf: scenes.appendingPathComponent(name + ".json").path)
     }
@@ -35,6 +39,14 @@ enum R2Fixtures {
         #expect(d.close >= marks.cpuClose, "\(name): \(d.summary)")
         #expect(d.mean <= marks.cpuMean, "\(name): \(d.summary)")
         #expect(marks.cpuClose >= 0.98 && marks.cpuMean <= 0.002, "\(name)'s marks are looser than revision 2's bar")
+    }
+
+    /// As GoldenTests: the CPU renderer is deterministic, so at most 0.05% of pixels may differ
+    /// by more than 2/255, none by more than 32/255.
+    @Test(arguments: R2Fixtures.golden)
+    func matchesGolden(_ name: String) throws {
+        let d = try ImageDiff(renderCPU(R2Fixtures.scene(name)), PNG.read(Paths.golden.appendingPathComponent(name + ".png").path))
+        #expect(d.exact >= 0.9995 && d.max <= 32, "\(name): \(d.summary)")
     }
 
     /// Renders `layer` alone on a white canvas of w x h points at `scale`.

@@ -6,7 +6,8 @@ import LaminaScene
 import QuartzCore
 
 @Suite struct Revision2RoundTripTests {
-    @Test(arguments: ["r2-gradient-cards", "r2-mask-and-shadow", "r2-replicator-row", "r2-shape-badges", "r2-shadow-path", "r2-contents-scale"])
+    @Test(arguments: ["r2-gradient-cards", "r2-mask-and-shadow", "r2-replicator-row", "r2-shape-badges", "r2-shadow-path", "r2-contents-scale",
+                      "r2-shadow-path-shapes", "r2-conic-gradients"])
     func fixtureRoundTrips(_ stem: String) throws {
         let scene = try r2Scene(stem)
         let dir = try makeTempDir("r2-rt")
