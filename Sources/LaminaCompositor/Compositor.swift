@@ -93,7 +93,7 @@ public struct Compositor: Sendable {
         let items = builder.content(of: canvas, planeToTarget: toPixels, viewport: Box(minX: 0, minY: 0, maxX: Double(pw), maxY: Double(ph)))
         let clear = premultiplied(background) ?? PremultipliedColor(0, 0, 0, 0)
         builder.addTarget(label: "output", width: pw, height: ph, clear: clear, items: items, planeToTarget: toPixels)
-        return RenderPlan(targets: builder.targets, images: builder.images)
+        return RenderPlan(targets: builder.targets, images: builder.images, summary: builder.summary(root: root))
     }
 }
 

@@ -63,7 +63,10 @@ struct GradientDrawing: Hashable {
     var colors: [SIMD4<Double>]
     var locations: [Double]
     var start: SIMD2<Double>, end: SIMD2<Double>
-    var radial: Bool
+    var kind: Kind
+
+    /// Which of CAGradientLayer's types (an unknown type draws as axial, Core Animation's default).
+    enum Kind: Hashable { case axial, radial, conic }
 
     init?(_ layer: CAGradientLayer) {
         let cs = layer.cgColors
@@ -80,22 +83,42 @@ struct GradientDrawing: Hashable {
         locations = locs
         start = SIMD2(Double(layer.startPoint.x), Double(layer.startPoint.y))
         end = SIMD2(Double(layer.endPoint.x), Double(layer.endPoint.y))
-        radial = layer.type == .radial
+        kind = layer.type == .radial ? .radial : layer.type == .conic ? .conic : .axial
     }
 
     /// The gradient parameter at unit point u (infinite where the geometry is degenerate:
     /// a zero-length axis or a zero radius extends the last color).
     func parameter(_ u: SIMD2<Double>) -> Double {
         let d = end - start
-        if radial {
+        switch kind {
+        case .radial:
             let rx = abs(d.x), ry = abs(d.y)
             guard rx > 0, ry > 0 else { return .infinity }
             let p = (u - start) / SIMD2(rx, ry)
             return (p * p).sum().squareRoot()
+        case .conic:
+            return conicParameter(u, axis: d)
+        case .axial: break
         }
         let len2 = (d * d).sum()
         guard len2 > 0, len2.isFinite else { return .infinity }
         return ((u - start) * d).sum() / len2
+    }
+
+    /// A conic gradient's parameter (SCENE_FORMAT.md 9.5): the angle at `start` from the
+    /// direction of `axis` to u, in unit space, as a fraction of a full turn in 0..<1, growing
+    /// clockwise on screen (y down: atan2 of the cross and dot products is positive clockwise).
+    /// A zero axis extends the last color (as the other types' degenerate geometry); u at the
+    /// centre has angle 0.
+    private func conicParameter(_ u: SIMD2<Double>, axis d: SIMD2<Double>) -> Double {
+        guard d != .zero, d.x.isFinite, d.y.isFinite else { return .infinity }
+        let v = u - start
+        let cross = d.x * v.y - d.y * v.x, dot = d.x * v.x + d.y * v.y
+        guard cross.isFinite, dot.isFinite, cross != 0 || dot != 0 else { return 0 }
+        var t = atan2(cross, dot) / (2 * Double.pi)
+        if t < 0 { t += 1 }
+        // -0.0 and rounding up to 1 both mean the start of the turn.
+        return t >= 1 ? 0 : max(t, 0)
     }
 
     /// The straight-alpha color at parameter t (the end colors extend).

@@ -85,9 +85,13 @@ struct LayerParts {
     }
 
     /// Where contentsGravity puts the contents image in the bounds (names are visual: top is up on screen).
+    /// The image's natural size in points is its pixel size / contentsScale (SCENE_FORMAT.md 9.4).
     static func gravityRect(_ layer: CALayer, image: CGImage) -> Box {
         let b = layer.bounds
-        let iw = Double(image.width) * Double(layer.contentsRect.width), ih = Double(image.height) * Double(layer.contentsRect.height)
+        // A scale that is not finite and positive counts as 1 (as the backing store's size does).
+        let scale = layer.contentsScale.isFinite && layer.contentsScale > 0 ? Double(layer.contentsScale) : 1
+        let iw = Double(image.width) / scale * Double(layer.contentsRect.width)
+        let ih = Double(image.height) / scale * Double(layer.contentsRect.height)
         var w = iw, h = ih
         switch layer.contentsGravity {
         case .resize: return Box(b)

@@ -31,5 +31,4 @@ public enum CompositorNotes {
     static let noTextSource = "no-text-source"
     static let animatedModelTree = "animated-model-tree"
     static let replicatorCount = "replicator-count"
-    static let shadowsAndMasks = "shadows-and-masks"
 }

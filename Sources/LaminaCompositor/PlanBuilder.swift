@@ -231,8 +231,13 @@ final class PlanBuilder {
         let shadow = self.shadow(of: layer)
         // The drawing a shadow blurs must be in the target up to 3 sigma around what shows
         // (clipped to the bounds, it still blurs what lies next to them), and so must what
-        // lies just outside the viewport but blurs or moves into it.
-        let region = shadow != nil && layer.masksToBounds ? extent.insetBy(-shadow!.reach) : extent
+        // lies just outside the viewport but blurs or moves into it. An alpha shadow is the
+        // target's blur moved by the offset, so the target also holds the extent moved back
+        // (else the blur's far side, cut at the target's edge, would be missing).
+        var region = extent
+        if let sh = shadow {
+            if layer.masksToBounds { region = extent.insetBy(-sh.reach) } else if sh.path == nil { region = extent.union(extent.offsetBy(-sh.offset)) }
+        }
         var margin = 2.0
         if let sh = shadow {
             let reach = sh.reach + (sh.offset * sh.offset).sum().squareRoot()
@@ -301,8 +306,9 @@ final class PlanBuilder {
             if inserted { drawingMasks.remove(id) }
         }
         targetToOutput = parentToOutput
-        // Where the mask draws nothing the host is invisible: an empty mask hides it all.
-        if items.isEmpty || (mask != nil && maskItems.isEmpty) { return nil }
+        // Where the mask draws nothing the host is invisible: an empty mask hides it all. A
+        // shadowPath casts its shadow even when the layer itself draws nothing.
+        if (items.isEmpty && shadow?.path == nil) || (mask != nil && maskItems.isEmpty) { return nil }
         if bounded {
             let me = ObjectIdentifier(layer)
             for k in items.indices where items[k].owner == me && items[k].quad.rect == bounds { items[k].quad.antialiasedEdges = [] }
@@ -331,9 +337,19 @@ final class PlanBuilder {
         guard let sh = shadow else { return ([Item(quad: q, owner: owner)], drawn) }
         // The shadow: the blur of the host target (its texel grid, sigma in texels each way),
         // drawn first, moved by the offset; the mask and the bounds clip it as they clip the host.
-        let blur = TargetBlur(source: index, horizontal: GaussianKernel(sigma: sh.sigma * sx), vertical: GaussianKernel(sigma: sh.sigma * sy))
+        // With a shadowPath, the blur of that path instead, filled on the same grid with the
+        // offset already applied (exact, no resampling of the blur).
+        var source = index, shadowRect = texBox.offsetBy(sh.offset)
+        if let path = sh.path {
+            let grid = TexelGrid(box: texBox, sx: sx, sy: sy, width: tw, height: th)
+            guard let shape = shadowPathTarget(path, offset: sh.offset, grid: grid, layerName: plane.name,
+                                               owner: owner, localToTexel: localToTexel)
+            else { return items.isEmpty ? nil : ([Item(quad: q, owner: owner)], drawn) }
+            source = shape
+            shadowRect = texBox
+        }
+        let blur = TargetBlur(source: source, horizontal: GaussianKernel(sigma: sh.sigma * sx), vertical: GaussianKernel(sigma: sh.sigma * sy))
         targets.append(RenderTarget(label: plane.name + " (shadow)", width: tw, height: th, clearColor: PremultipliedColor(0, 0, 0, 0), quads: [], blur: blur))
-        let shadowRect = texBox.offsetBy(sh.offset)
         let full = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
         var sq = DrawQuad(layerName: plane.name, role: "shadow", matrix: .identity, rect: shadowRect, cornerRadius: 0,
                           antialiasedEdges: [], fill: .target(index: targets.count - 1, uv: full), borderWidth: 0, borderColor: .zero,
@@ -365,11 +381,12 @@ final class PlanBuilder {
         let offset = SIMD2(Double(layer.shadowOffset.width), Double(layer.shadowOffset.height))
         let sigma = max(Double(layer.shadowRadius), 0)
         guard color.w > 0, offset.x.isFinite, offset.y.isFinite, sigma.isFinite else { return nil }
-        if layer.shadowPath != nil {
-            // Not drawn yet: say so rather than draw another shape without a word.
-            CompositorNotes.once(CompositorNotes.shadowsAndMasks, "shadowPath is not drawn yet: shadows take the shape of the layer's drawing")
-        }
-        return LayerShadow(color: color, offset: offset, sigma: sigma)
+        guard let path = layer.shadowPath else { return LayerShadow(color: color, offset: offset, sigma: sigma, path: nil, pathBox: nil) }
+        // An empty path, or one whose bounds are not finite, casts no shadow.
+        let b = path.boundingBoxOfPath
+        guard !path.isEmpty, !b.isNull, b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite,
+              max(abs(b.minX), abs(b.minY), abs(b.maxX), abs(b.maxY)) < 1e9 else { return nil }
+        return LayerShadow(color: color, offset: offset, sigma: sigma, path: path, pathBox: Box(b))
     }
 
     // MARK: Members and extents
@@ -423,9 +440,13 @@ final class PlanBuilder {
             guard let b = projected, abs(b.minX) < 1e30, abs(b.maxX) < 1e30, abs(b.minY) < 1e30, abs(b.maxY) < 1e30 else { continue }
             e = e.map { $0.union(b) } ?? b
         }
-        // A shadow reaches 3 sigma beyond its shape, moved by its offset (a layer that masks
-        // to its bounds clips its shadow to them: nothing more).
-        if let e0 = e, let sh = shadow(of: layer) { e = e0.union(e0.offsetBy(sh.offset).insetBy(-sh.reach)) }
+        // A shadow reaches 3 sigma beyond its shape (the drawing's extent, or the shadowPath's
+        // bounds), moved by its offset (a layer that masks to its bounds clips its shadow to
+        // them: nothing more).
+        if let sh = shadow(of: layer), let shape = sh.pathBox ?? e {
+            let cast = shape.offsetBy(sh.offset).insetBy(-sh.reach)
+            e = e.map { $0.union(cast) } ?? cast
+        }
         return e
     }
 
@@ -493,11 +514,14 @@ final class PlanBuilder {
     }
 }
 
-/// A layer's shadow in its own space: premultiplied color times shadowOpacity, offset, sigma (points).
+/// A layer's shadow in its own space: premultiplied color times shadowOpacity, offset, sigma
+/// (points), and its shadowPath with the path's bounds when it has one.
 struct LayerShadow {
     let color: PremultipliedColor
     let offset: SIMD2<Double>
     let sigma: Double
+    let path: CGPath?
+    let pathBox: Box?
     /// How far the blur reaches beyond its shape: 3 sigma (GaussianKernel's radius).
     var reach: Double { 3 * sigma }
 }

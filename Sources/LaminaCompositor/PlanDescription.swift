@@ -2,12 +2,14 @@
 import Foundation
 
 extension RenderPlan {
-    /// Targets in drawing order with their quads: layer, role, fill, pixel corners, flags.
+    /// The summary's lines (shadows, masks, shapes, replicators), then targets in drawing order
+    /// with their quads: layer, role, fill, pixel corners, flags.
     public var listing: String {
         var lines: [String] = []
         let quads = targets.reduce(0) { $0 + $1.quads.count }
         lines.append("plan: \(targets.count) target\(targets.count == 1 ? "" : "s"), \(quads) quad\(quads == 1 ? "" : "s")"
             + " (\(splitCount) split piece\(splitCount == 1 ? "" : "s")), \(images.count) image\(images.count == 1 ? "" : "s")")
+        lines += summary.lines
         for (ti, t) in targets.enumerated() {
             let kind = ti == outputIndex ? "output" : "offscreen"
             lines.append("target #\(ti) \(kind) \"\(t.label)\" \(t.width)x\(t.height) px, clear \(hex(t.clearColor))")

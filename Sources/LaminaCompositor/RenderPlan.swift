@@ -215,6 +215,8 @@ public struct RenderPlan: Sendable {
     public var targets: [RenderTarget]
     /// Contents images referenced by `Fill.image`.
     public var images: [CGImage]
+    /// What the layer tree uses of revision 2 (shadows, masks, shapes, replicators), for listings.
+    public var summary = PlanSummary()
     /// The output's index.
     public var outputIndex: Int { targets.count - 1 }
     /// How many quads are pieces of split layers.

@@ -37,7 +37,7 @@ extension SceneWriterState {
         if g.endPoint != d.endPoint { p.append(("endPoint", Self.nums([g.endPoint.x, g.endPoint.y]))) }
         if g.type != d.type {
             guard let name = SceneReader.gradientTypes.first(where: { $0.value == g.type })?.key else {
-                throw SceneError(path: "\(path).gradientType", message: "cannot write gradient type \"\(g.type.rawValue)\" (revision 2 has axial and radial)")
+                throw SceneError(path: "\(path).gradientType", message: "cannot write gradient type \"\(g.type.rawValue)\" (scene files have axial, radial and conic)")
             }
             p.append(("gradientType", .string(name)))
         }

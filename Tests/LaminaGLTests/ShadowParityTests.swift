@@ -86,4 +86,46 @@ struct ShadowParityTests {
             print("shadows in perspective\(force ? " (targets)" : ""): \(parity)")
         }
     }
+
+    /// shadowPath shadows (SCENE_FORMAT.md 9.2) flat and turned in perspective, on layers that
+    /// draw nothing, masked, clipped to their bounds, at scale 2: GL draws the CPU's pixels.
+    @Test func shadowPathsInPerspectiveMatchCPU() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 300, height: 160)
+        root.backgroundColor = CGColor(red: 0.92, green: 0.93, blue: 0.95, alpha: 1)
+        var p3 = CATransform3DIdentity
+        p3.m34 = -1 / 400
+        root.sublayerTransform = p3
+        for k in 0..<4 {
+            let h = CALayer()
+            h.frame = CGRect(x: 20 + Double(k) * 70, y: 40, width: 50, height: 80)
+            if k != 1 { h.backgroundColor = CGColor(red: 1, green: 0.8 - 0.2 * Double(k), blue: 0.3, alpha: 1) }
+            h.shadowOpacity = 0.8
+            h.shadowRadius = 2 + Double(k) * 2
+            h.shadowOffset = CGSize(width: 5, height: 8)
+            h.shadowColor = CGColor(red: 0.1, green: 0, blue: 0.4, alpha: 1)
+            h.shadowPath = k == 3 ? CGPath(rect: CGRect(x: -10, y: 10, width: 70, height: 60), transform: nil)
+                : CGPath(ellipseIn: CGRect(x: 0, y: 50, width: 50, height: 40), transform: nil)
+            if k % 2 == 0 { h.transform = CATransform3DMakeRotation(0.7, 0, 1, 0) }
+            if k == 2 {
+                let m = CALayer()
+                m.frame = CGRect(x: 0, y: 0, width: 50, height: 100)
+                m.cornerRadius = 25
+                m.backgroundColor = CGColor.black
+                h.mask = m
+            }
+            if k == 3 { h.masksToBounds = true }
+            root.addSublayer(h)
+        }
+        for force in [false, true] {
+            let p = Compositor(options: CompositorOptions(forceTargets: force)).compile(root: root, width: 300, height: 160, scale: 2)
+            #expect(p.targets.filter { $0.label.hasSuffix("(shadow path)") }.count == 4)
+            let parity = Parity(try GLRenderer().render(p), CPURenderer().render(p), edges: EdgePixels.mask(for: p))
+            #expect(parity.passes(), "\(force ? "targets: " : "")\(parity)")
+            print("shadow paths in perspective\(force ? " (targets)" : ""): \(parity)")
+            if ProcessInfo.processInfo.environment["LAMINA_SHADOW_DUMP"] != nil {
+                try PNG.write(CPURenderer().render(p), to: "/tmp/shadow-path-cpu\(force ? "-targets" : "").png")
+            }
+        }
+    }
 }

@@ -25,7 +25,7 @@ import Testing
             scenes.append((n, try Scene.read(contentsOf: extra.appendingPathComponent(f).path), extraOracle.appendingPathComponent(n + ".png")))
         }
         // The revision-2 scenes whose layer types are drawn so far.
-        for n in ["r2-gradient-cards", "r2-shape-badges", "r2-replicator-row", "r2-mask-and-shadow"] {
+        for n in ["r2-gradient-cards", "r2-shape-badges", "r2-replicator-row", "r2-mask-and-shadow", "r2-shadow-path", "r2-contents-scale"] {
             scenes.append((n, try Scene.read(contentsOf: Paths.fixtures.appendingPathComponent("scenes-r2/\(n).json").path),
                            Paths.fixtures.appendingPathComponent("oracle-r2/\(n).png")))
         }

@@ -13,7 +13,11 @@ enum R2Fixtures {
     static let scenes = Paths.fixtures.appendingPathComponent("scenes-r2")
     static let oracle = Paths.fixtures.appendingPathComponent("oracle-r2")
     /// The scenes whose layer types are drawn so far.
-    static let drawn = ["r2-gradient-cards", "r2-shape-badges", "r2-replicator-row", "r2-mask-and-shadow"]
+    static let drawn = ["r2-gradient-cards", "r2-shape-badges", "r2-replicator-row", "r2-mask-and-shadow", "r2-shadow-path", "r2-contents-scale"]
+
+    /// Scenes the oracle cannot draw (a Lamina extension, or shadowPath shapes), checked
+    /// against reviewed CPU goldens (Tests/Golden/cpu) instead.
+    static let golden = ["r2-shadow-path-shapes", "r2-conic-gradients"]
 
     static func scene(_ name: String) throws -> Scene {
         try Scene.read(contentsOf: scenes.appendingPathComponent(name + ".json").path)
@@ -35,6 +39,14 @@ enum R2Fixtures {
         #expect(d.close >= marks.cpuClose, "\(name): \(d.summary)")
         #expect(d.mean <= marks.cpuMean, "\(name): \(d.summary)")
         #expect(marks.cpuClose >= 0.98 && marks.cpuMean <= 0.002, "\(name)'s marks are looser than revision 2's bar")
+    }
+
+    /// As GoldenTests: the CPU renderer is deterministic, so at most 0.05% of pixels may differ
+    /// by more than 2/255, none by more than 32/255.
+    @Test(arguments: R2Fixtures.golden)
+    func matchesGolden(_ name: String) throws {
+        let d = try ImageDiff(renderCPU(R2Fixtures.scene(name)), PNG.read(Paths.golden.appendingPathComponent(name + ".png").path))
+        #expect(d.exact >= 0.9995 && d.max <= 32, "\(name): \(d.summary)")
     }
 
     /// Renders `layer` alone on a white canvas of w x h points at `scale`.
@@ -77,6 +89,60 @@ enum R2Fixtures {
         #expect(abs(rgba(image, 100, 62)[0] - 128) <= 2)
         // (100.5, 50.5), next to the centre, is at ~0.0206, 5/255.
         #expect(rgba(image, 0, 0)[0] == 255 && abs(rgba(image, 100, 50)[0] - 5) <= 1)
+    }
+
+    /// The conic parameter of a pixel centre (SCENE_FORMAT.md 9.5), computed here on its own:
+    /// the clockwise angle on screen (y down) from the axis, in turns.
+    private func conicT(x: Int, y: Int, w: Double, h: Double, start: CGPoint, end: CGPoint) -> Double {
+        let ux = (Double(x) + 0.5) / w - Double(start.x), uy = (Double(y) + 0.5) / h - Double(start.y)
+        let a0 = atan2(Double(end.y - start.y), Double(end.x - start.x)), a = atan2(uy, ux)
+        var t = (a - a0) / (2 * Double.pi)
+        while t < 0 { t += 1 }
+        while t >= 1 { t -= 1 }
+        return t
+    }
+
+    @Test func conicGradientTurnsClockwiseFromEndPoint() {
+        let g = CAGradientLayer()
+        g.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        g.type = .conic
+        g.startPoint = CGPoint(x: 0.5, y: 0.5)
+        g.endPoint = CGPoint(x: 1, y: 0.5)
+        g.colors = [CGColor.black, CGColor.white]
+        let image = render(g, 100, 100)
+        // Below the centre a quarter turn, left of it half, above it three quarters: clockwise on screen.
+        for (x, y, turn) in [(50, 80, 0.25), (20, 50, 0.5), (50, 20, 0.75), (80, 80, 0.125), (20, 20, 0.625)] {
+            let t = conicT(x: x, y: y, w: 100, h: 100, start: g.startPoint, end: g.endPoint)
+            #expect(abs(t - turn) < 0.02, "(\(x), \(y)) t \(t)")
+            let expected = Int((t * 255).rounded())
+            #expect(rgba(image, x, y) == [expected, expected, expected, 255], "(\(x), \(y)) t \(t)")
+        }
+        // Just above the axis (right of the centre) the turn ends: white meets black there.
+        #expect(rgba(image, 90, 49)[0] >= 250 && rgba(image, 90, 50)[0] <= 5, "\(rgba(image, 90, 49)) \(rgba(image, 90, 50))")
+    }
+
+    /// On a non-square layer the angle is measured in unit space (as the other types), and the
+    /// axis may point anywhere; locations place the stops around the turn.
+    @Test func conicGradientIsMeasuredInUnitSpaceWithLocations() {
+        let g = CAGradientLayer()
+        g.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        g.type = .conic
+        g.startPoint = CGPoint(x: 0.25, y: 0.5)
+        g.endPoint = CGPoint(x: 0.25, y: 0)
+        g.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1), CGColor(red: 1, green: 0, blue: 0, alpha: 1)]
+        g.locations = [0, 0.5, 1]
+        let image = render(g, 200, 100)
+        for (x, y) in [(100, 75), (10, 10), (150, 20), (60, 90), (49, 30)] {
+            let t = conicT(x: x, y: y, w: 200, h: 100, start: g.startPoint, end: g.endPoint)
+            // Red to blue over the first half turn, back to red over the second.
+            let blue = t < 0.5 ? t * 2 : 2 - t * 2
+            let b = Int((blue * 255).rounded()), r = Int(((1 - blue) * 255).rounded())
+            #expect(rgba(image, x, y) == [r, 0, b, 255], "(\(x), \(y)) t \(t)")
+        }
+        // (100.5, 75.5) is 45.3 degrees clockwise from the right in unit space (28 in points),
+        // so 0.376 of a turn from the upward axis.
+        let t = conicT(x: 100, y: 75, w: 200, h: 100, start: g.startPoint, end: g.endPoint)
+        #expect(abs(t - 0.3759) < 0.001, "\(t)")
     }
 
     /// The gradient lies between the background and the border, and a translucent gradient

@@ -29,7 +29,7 @@ import QuartzCore
     @Test func badOptionNamesSuggestTheNearest() {
         expectSceneError(root(#"{"type": "gradientLayer", "gradientType": "radail"}"#), path: "root.gradientType",
                          #"unknown gradient type "radail""#, #"did you mean "radial"?"#)
-        expectSceneError(root(#"{"type": "gradientLayer", "gradientType": "conic"}"#), path: "root.gradientType", "not part of revision 2")
+        expectSceneError(root(#"{"type": "gradientLayer", "gradientType": "conical"}"#), path: "root.gradientType", #"did you mean "conic"?"#)
         expectSceneError(root(#"{"type": "shapeLayer", "fillRule": "evenodd"}"#), path: "root.fillRule", #"did you mean "evenOdd"?"#)
         expectSceneError(root(#"{"type": "shapeLayer", "fillRule": "even-odd"}"#), path: "root.fillRule", "nonZero, evenOdd")
         expectSceneError(root(#"{"type": "shapeLayer", "lineCap": "rounds"}"#), path: "root.lineCap", #"did you mean "round"?"#)

@@ -6,7 +6,8 @@ import LaminaScene
 import QuartzCore
 
 @Suite struct Revision2RoundTripTests {
-    @Test(arguments: ["r2-gradient-cards", "r2-mask-and-shadow", "r2-replicator-row", "r2-shape-badges"])
+    @Test(arguments: ["r2-gradient-cards", "r2-mask-and-shadow", "r2-replicator-row", "r2-shape-badges", "r2-shadow-path", "r2-contents-scale",
+                      "r2-shadow-path-shapes", "r2-conic-gradients"])
     func fixtureRoundTrips(_ stem: String) throws {
         let scene = try r2Scene(stem)
         let dir = try makeTempDir("r2-rt")
@@ -64,6 +65,20 @@ import QuartzCore
         #expect(text.contains(#""type": "shapeLayer""#) && text.contains(#""type": "gradientLayer""#))
     }
 
+    /// `conic` is a Lamina extension of the format (SCENE_FORMAT.md 9.5): written and read back.
+    @Test func conicGradientRoundTrips() throws {
+        let root = CALayer()
+        let conic = CAGradientLayer()
+        conic.type = .conic
+        conic.colors = [CGColor.white, CGColor.black]
+        conic.startPoint = CGPoint(x: 0.5, y: 0.5)
+        root.addSublayer(conic)
+        let text = try Scene(canvas: Canvas(width: 10, height: 10), root: root).jsonText(savingImagesIn: FileManager.default.temporaryDirectory)
+        #expect(text.contains(#""gradientType": "conic""#))
+        let back = try Scene.parse(Data(text.utf8), baseDirectory: FileManager.default.temporaryDirectory)
+        #expect((back.root.sublayers?.first as? CAGradientLayer)?.type == .conic)
+    }
+
     @Test func whatRevision2CannotSayIsRefused() throws {
         let dir = FileManager.default.temporaryDirectory
         func write(_ l: CALayer) throws -> String {
@@ -71,9 +86,9 @@ import QuartzCore
             root.addSublayer(l)
             return try Scene(canvas: Canvas(width: 10, height: 10), root: root).jsonText(savingImagesIn: dir)
         }
-        let conic = CAGradientLayer()
-        conic.type = .conic
-        expectSceneError(path: "root.sublayers[0].gradientType", ["conic"]) { try write(conic) }
+        let odd = CAGradientLayer()
+        odd.type = CAGradientLayerType(rawValue: "spiral")
+        expectSceneError(path: "root.sublayers[0].gradientType", ["spiral"]) { try write(odd) }
         let mismatch = CAGradientLayer()
         mismatch.colors = [CGColor.white]
         mismatch.locations = [0, 1]
