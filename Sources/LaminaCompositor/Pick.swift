@@ -7,10 +7,12 @@
 //
 // The rule: a quad is hit at a point when the point, mapped back into the quad's local space
 // through the inverse of its homography (in front of the eye), lies inside its clips, its
-// (rounded) rectangle and its rounded mask, its opacity is above 0, and what it draws there
-// has alpha above 0: its color, its image's bilinear sample (as the renderers sample it), a
-// hit inside its target (flattened surfaces), or its border ring's color. A layer mask's
-// target must also be hit there. Shadows are never hit (a point on a shadow picks what is
+// (rounded) rectangle and its rounded mask, and what it draws there at full coverage has an
+// alpha that survives 8-bit rounding (at least `PlanHit.minimumAlpha`, half of 1/255): its
+// color's, its image's bilinear sample's (as the renderers sample it), the topmost hit's
+// inside its target (flattened surfaces), or its border ring's color's, times its opacity and
+// a layer mask's alpha there (the mask target must be hit too). So a transparent background
+// with nothing drawn on it is never hit. Shadows are never hit (a point on a shadow picks what is
 // under it, as Core Animation's hit testing ignores shadows). Anti-aliased fringes outside a
 // shape are not hit: the shape's own edge decides.
 import QuartzCore
@@ -29,6 +31,12 @@ public struct PlanHit: Equatable, Sendable {
     public var role: String
     /// Whether the quad is a piece of a layer split by the depth sort.
     public var isSplit: Bool
+    /// The alpha the quad draws at the point at full coverage: its fill's (or border's, or
+    /// for a surface the picked sublayer's) times its opacity and its mask's.
+    public var alpha: Double
+
+    /// The least alpha a pick counts as drawn: what rounds to a nonzero 8-bit alpha.
+    public static let minimumAlpha = 0.5 / 255
 }
 
 extension RenderPlan {
@@ -49,7 +57,7 @@ extension RenderPlan {
             if let h = hit(target.quads[k], at: p, target: t, index: k, depth: depth) { return h }
         }
         if let c = target.clearSource, target.clearColor.w > 0, let id = c.layer, let local = c.matrix.unproject(p) {
-            return PlanHit(layer: id, point: local, target: t, quad: -1, role: c.role, isSplit: c.isSplit)
+            return PlanHit(layer: id, point: local, target: t, quad: -1, role: c.role, isSplit: c.isSplit, alpha: Double(target.clearColor.w))
         }
         return nil
     }
@@ -61,30 +69,37 @@ extension RenderPlan {
         if let m = q.mask, !m.contains(local) { return nil }
         let shape = RoundedBox(box: q.rect, radius: q.cornerRadius)
         guard shape.contains(local) else { return nil }
-        // A layer mask: its target must draw something at the same texel.
+        // A layer mask: its target must draw something at the same texel; its alpha multiplies.
+        var scale = Double(q.opacity)
         if let mt = q.maskTexture {
             guard mt.index < t, let tp = texel(local, q.rect, mt.uv, targets[mt.index].width, targets[mt.index].height, clamp: q.sampleClamp),
-                  pick(in: mt.index, at: tp, depth: depth + 1) != nil else { return nil }
+                  let m = pick(in: mt.index, at: tp, depth: depth + 1) else { return nil }
+            scale *= m.alpha
         }
-        let own = PlanHit(layer: id, point: local, target: t, quad: k, role: q.role, isSplit: q.isSplit)
+        func own(_ alpha: Double) -> PlanHit? {
+            let a = alpha * scale
+            return a >= PlanHit.minimumAlpha ? PlanHit(layer: id, point: local, target: t, quad: k, role: q.role, isSplit: q.isSplit, alpha: a) : nil
+        }
         // The border ring is drawn over the fill.
         if q.borderWidth > 0, q.borderColor.w > 0 {
             let bw = q.borderWidth
             let inner = RoundedBox(box: q.rect.insetBy(bw), radius: max(q.cornerRadius - bw, 0))
-            if inner.box.isEmpty || !inner.contains(local) { return own }
+            if inner.box.isEmpty || !inner.contains(local) { return own(Double(q.borderColor.w)) }
         }
         switch q.fill {
         case .none:
             return nil
         case .color(let c):
-            return c.w > 0 ? own : nil
+            return own(Double(c.w))
         case .image(let i, let uv):
             guard i < images.count else { return nil }
-            return imageAlpha(images[i], at: local, rect: q.rect, uv: uv, clamp: q.sampleClamp) > 0 ? own : nil
+            return own(imageAlpha(images[i], at: local, rect: q.rect, uv: uv, clamp: q.sampleClamp))
         case .target(let i, let uv):
             guard i < t, let tp = texel(local, q.rect, uv, targets[i].width, targets[i].height, clamp: q.sampleClamp) else { return nil }
             // The surface's hit is the sublayer drawn there, in that sublayer's coordinates.
             guard var h = pick(in: i, at: tp, depth: depth + 1) else { return nil }
+            h.alpha *= scale
+            guard h.alpha >= PlanHit.minimumAlpha else { return nil }
             h.isSplit = h.isSplit || q.isSplit
             return h
         }
