@@ -45,16 +45,16 @@ extension RenderPlan {
     /// when nothing is drawn there (see the rule at the top of Pick.swift).
     public func pick(pixel: SIMD2<Double>) -> PlanHit? {
         guard pixel.x.isFinite, pixel.y.isFinite, !targets.isEmpty else { return nil }
-        return pick(in: outputIndex, at: pixel, depth: 0)
+        return pick(in: outputIndex, at: pixel)
     }
 
     /// The topmost hit in target `t` at `p` (its pixel/texel coordinates).
-    private func pick(in t: Int, at p: SIMD2<Double>, depth: Int) -> PlanHit? {
+    private func pick(in t: Int, at p: SIMD2<Double>) -> PlanHit? {
         let target = targets[t]
         // A blur target (a shadow) is never picked; nor is anything outside the target.
         guard target.blur == nil, p.x >= 0, p.y >= 0, p.x <= Double(target.width), p.y <= Double(target.height) else { return nil }
         for k in target.quads.indices.reversed() {
-            if let h = hit(target.quads[k], at: p, target: t, index: k, depth: depth) { return h }
+            if let h = hit(target.quads[k], at: p, target: t, index: k) { return h }
         }
         if let c = target.clearSource, target.clearColor.w > 0, let id = c.layer, let local = c.matrix.unproject(p) {
             return PlanHit(layer: id, point: local, target: t, quad: -1, role: c.role, isSplit: c.isSplit, alpha: Double(target.clearColor.w))
@@ -63,7 +63,7 @@ extension RenderPlan {
     }
 
     /// Whether quad `q` (index `k` of target `t`) draws something at `p`, and what.
-    private func hit(_ q: DrawQuad, at p: SIMD2<Double>, target t: Int, index k: Int, depth: Int) -> PlanHit? {
+    private func hit(_ q: DrawQuad, at p: SIMD2<Double>, target t: Int, index k: Int) -> PlanHit? {
         guard q.role != "shadow", q.opacity > 0, let id = q.layer, let local = q.matrix.unproject(p),
               q.clips.allSatisfy({ $0.value(local) >= 0 }) else { return nil }
         if let m = q.mask, !m.contains(local) { return nil }
@@ -73,12 +73,15 @@ extension RenderPlan {
         var scale = Double(q.opacity)
         if let mt = q.maskTexture {
             guard mt.index < t, let tp = texel(local, q.rect, mt.uv, targets[mt.index].width, targets[mt.index].height, clamp: q.sampleClamp),
-                  let m = pick(in: mt.index, at: tp, depth: depth + 1) else { return nil }
+                  let m = pick(in: mt.index, at: tp) else { return nil }
             scale *= m.alpha
         }
         func own(_ alpha: Double) -> PlanHit? {
             let a = alpha * scale
-            return a >= PlanHit.minimumAlpha ? PlanHit(layer: id, point: local, target: t, quad: k, role: q.role, isSplit: q.isSplit, alpha: a) : nil
+            guard a >= PlanHit.minimumAlpha else { return nil }
+            // A re-expressed quad's local point back in the layer's own units.
+            let point = q.reexpression.map { SIMD2(local.x / $0.z + $0.x, local.y / $0.z + $0.y) } ?? local
+            return PlanHit(layer: id, point: point, target: t, quad: k, role: q.role, isSplit: q.isSplit, alpha: a)
         }
         // The border ring is drawn over the fill.
         if q.borderWidth > 0, q.borderColor.w > 0 {
@@ -97,7 +100,7 @@ extension RenderPlan {
         case .target(let i, let uv):
             guard i < t, let tp = texel(local, q.rect, uv, targets[i].width, targets[i].height, clamp: q.sampleClamp) else { return nil }
             // The surface's hit is the sublayer drawn there, in that sublayer's coordinates.
-            guard var h = pick(in: i, at: tp, depth: depth + 1) else { return nil }
+            guard var h = pick(in: i, at: tp) else { return nil }
             h.alpha *= scale
             guard h.alpha >= PlanHit.minimumAlpha else { return nil }
             h.isSplit = h.isSplit || q.isSplit

@@ -162,6 +162,9 @@ public struct DrawQuad: Equatable, Sendable {
     /// The identity of the layer the quad draws (its own part, its flattened surface or its
     /// shadow), for picking (`RenderPlan.pick`); nil for quads not made by the compositor.
     public var layer: ObjectIdentifier? = nil
+    /// For a quad re-expressed near pixel units (Recentering.swift), (o.x, o.y, k): its local
+    /// point is (p - o) * k of the layer's own point p; nil for every other quad.
+    public var reexpression: SIMD3<Double>? = nil
 }
 
 /// A render target whose alpha multiplies a quad's texture fill, texel for texel.

@@ -8,8 +8,9 @@ public final class LayerOutline {
     /// Its own border, put back when the outline moves.
     private var saved: (width: CGFloat, color: CGColor?) = (0, nil)
 
-    /// The outline's width in points and its color.
+    /// The outline's width in points.
     public static let width: CGFloat = 3
+    /// The outline's color (opaque yellow).
     public static let color = CGColor(red: 1, green: 0.85, blue: 0, alpha: 1)
 
     /// No layer outlined.

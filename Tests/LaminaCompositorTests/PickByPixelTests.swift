@@ -137,6 +137,18 @@ import Testing
         #expect(splitHits > 10)
     }
 
+    @Test func aLayerOfHugeCoordinatesAnswersInItsOwnUnits() throws {
+        // Two million points tall: its quad is re-expressed near pixel units (Recentering.swift).
+        let tall = card("tall", 200, 2e6, at: 200, 200, red, transform: rz(10))
+        let root = stage(400, 400, [tall])
+        let plan = try Compositor().compileChecked(root: root, width: 400, height: 400)
+        #expect(plan.allQuads.contains { $0.reexpression != nil })
+        let p = onCanvas(tall, 120, 1e6 + 30)
+        let hit = try #require(try Compositor.pick(plan, root: root, at: CGPoint(x: p.x, y: p.y), scale: 1))
+        #expect(hit.layer === tall)
+        #expect(abs(hit.point.x - 120) < 1e-6 && abs(hit.point.y - (1e6 + 30)) < 1e-6, "\(hit.point)")
+    }
+
     @Test func transparentLayersAreNotPicked() throws {
         let floor = card("floor", 400, 400, at: 200, 200, gray)
         let empty = card("empty", 100, 100, at: 100, 100, nil)
