@@ -464,6 +464,7 @@ final class PlanBuilder {
         visible.reserveCapacity(items.count)
         for item in items {
             var q = item.quad
+            q.layer = item.owner
             q.matrix = q.matrix.concatenating(planeToTarget)
             var v = clip(q.rect.corners, q.clips)
             if v.isEmpty { continue }
@@ -485,11 +486,13 @@ final class PlanBuilder {
             visible.append(v)
         }
         var clearColor = clear
+        var clearSource: DrawQuad?
         // Opaque solid quads that cover the whole target first (a root layer's background)
         // become the clear color: the same pixels, far fewer fragments.
         var first = 0
         while first < quads.count, quads[first].coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = quads[first].fill {
             clearColor = c
+            clearSource = quads[first]
             first += 1
         }
         if first > 0 {
@@ -509,7 +512,7 @@ final class PlanBuilder {
             quads[k] = recentered(quads[k])
         }
         quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
-        targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads))
+        targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads, clearSource: clearSource))
         return targets.count - 1
     }
 }

@@ -50,6 +50,7 @@ func recentered(_ q: DrawQuad) -> DrawQuad {
     func moved(_ p: SIMD2<Double>) -> SIMD2<Double> { (p - o) * k }
     func moved(_ b: Box) -> Box { Box(minX: (b.minX - o.x) * k, minY: (b.minY - o.y) * k, maxX: (b.maxX - o.x) * k, maxY: (b.maxY - o.y) * k) }
     out.rect = moved(cut)
+    out.reexpression = SIMD3(o.x, o.y, k)
     out.cornerRadius = q.cornerRadius * k
     out.borderWidth = q.borderWidth * k
     out.matrix = Mat4.scale(1 / k, 1 / k).concatenating(.translation(o.x, o.y)).concatenating(q.matrix)

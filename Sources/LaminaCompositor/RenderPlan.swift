@@ -159,6 +159,12 @@ public struct DrawQuad: Equatable, Sendable {
     /// as a texture fill (its `uv` stretched over `rect`, within `sampleClamp`); its alpha
     /// multiplies the fill. Nil: no layer mask.
     public var maskTexture: MaskTexture? = nil
+    /// The identity of the layer the quad draws (its own part, its flattened surface or its
+    /// shadow), for picking (`RenderPlan.pick`); nil for quads not made by the compositor.
+    public var layer: ObjectIdentifier? = nil
+    /// For a quad re-expressed near pixel units (Recentering.swift), (o.x, o.y, k): its local
+    /// point is (p - o) * k of the layer's own point p; nil for every other quad.
+    public var reexpression: SIMD3<Double>? = nil
 }
 
 /// A render target whose alpha multiplies a quad's texture fill, texel for texel.
@@ -186,6 +192,9 @@ public struct RenderTarget: Equatable, Sendable {
     /// When set, the target holds this blur of an earlier target (of the same size) instead
     /// of drawing quads (it has none): a layer shadow's shape.
     public var blur: TargetBlur? = nil
+    /// The topmost of the opaque quads covering the whole target that became `clearColor`
+    /// (a root layer's background): not drawn, kept so a pick there names its layer.
+    public var clearSource: DrawQuad? = nil
 }
 
 /// A separable Gaussian blur of a target's alpha (SCENE_FORMAT.md 9.2): horizontally, then

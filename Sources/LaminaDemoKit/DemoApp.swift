@@ -38,6 +38,9 @@ public final class DemoApp {
     /// The window's content height in points.
     public private(set) var height: CGFloat
 
+    /// The layer a click picked, outlined (LaminaDemo picks it by pixels).
+    public let outline = LayerOutline()
+
     /// How many built-in scenes come before the scene files.
     public static let builtInCount = 5
 

@@ -5,7 +5,8 @@
 //     scene 2               # select a scene (1-based, as the number keys)
 //     key space             # press a key: tab space l p d r s escape 1..9
 //     drag 120 -30 [STEPS]  # drag by (dx, dy) pixels, in STEPS moves (default 10), one frame each
-//     click                 # a click (folds / unfolds)
+//     click                 # a tap (folds / unfolds, as space does)
+//     click X Y             # a click at (X, Y) points: outlines the layer drawn there
 //     scroll 2              # scroll (up zooms in)
 //     wait 1.2              # let 1.2 s pass on the virtual clock (frames drawn at 60 fps)
 //     screenshot NAME       # write NAME.png (and NAME.json, the scene as drawn) into the output folder
@@ -22,8 +23,10 @@ public enum ScriptStep: Equatable, Sendable {
     case key(DemoKey)
     /// `drag DX DY [STEPS]`: a drag by (dx, dy) pixels in `steps` moves, one frame each.
     case drag(dx: Double, dy: Double, steps: Int)
-    /// `click`: a click (a tap).
+    /// `click`: a tap (folds or unfolds, as space does).
     case click
+    /// `click X Y`: a click at (x, y) window points: the layer drawn there is outlined.
+    case clickAt(x: Double, y: Double)
     /// `scroll DY`: a scroll (up zooms in).
     case scroll(Double)
     /// `wait S`: S seconds pass on the virtual clock (frames drawn at 60 fps).
@@ -82,8 +85,8 @@ public enum DemoScript {
                 guard st >= 1, st <= 10_000, st == st.rounded() else { throw fail("drag: STEPS is a whole number 1...10000") }
                 steps.append(.drag(dx: try number(0), dy: try number(1), steps: Int(st)))
             case "click":
-                try count(0)
-                steps.append(.click)
+                guard args.isEmpty || args.count == 2 else { throw fail("click takes no arguments or X Y") }
+                steps.append(args.isEmpty ? .click : .clickAt(x: try number(0), y: try number(1)))
             case "scroll":
                 try count(1)
                 steps.append(.scroll(try number(0)))

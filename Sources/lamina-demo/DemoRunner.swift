@@ -75,7 +75,7 @@ final class DemoRunner {
                 guard let key = demoKey(k) else { continue }
                 if !app.press(key) { return false }
             case .drag(let dx, let dy): app.drag(dx: dx, dy: dy)
-            case .click: app.click()
+            case .click(let x, let y): outline(atX: x, y: y)
             case .scroll(let dy): app.scroll(dy)
             case .resize: break
             }
@@ -125,6 +125,7 @@ final class DemoRunner {
                     try tick()
                 }
             case .click: app.click()
+            case .clickAt(let x, let y): outline(atX: x, y: y)
             case .scroll(let d): app.scroll(d)
             case .wait(let t):
                 let frames = (t / dt).clampedToInt(in: 0...Int(Int32.max), rounding: .toNearestOrAwayFromZero)
@@ -158,6 +159,17 @@ final class DemoRunner {
             throw DemoError("\(e)")
         }
         FileHandle.standardError.write(Data("wrote \(dir.appendingPathComponent(base + ".png").path)\n".utf8))
+    }
+
+    /// A click at (x, y) window points: outlines the layer drawn there, picked by pixels from
+    /// the frame's plan (the canvas itself, or nothing: no outline).
+    func outline(atX x: Double, y: Double) {
+        let tree = app.frame(at: CACurrentMediaTime())
+        let plan = compositor.compile(root: tree, width: Double(app.width), height: Double(app.height), scale: 1, background: app.current.background)
+        let hit = try? Compositor.pick(plan, root: tree, at: CGPoint(x: x, y: y), scale: 1)
+        // The presentation layer's place names the model layer (the one to outline).
+        let model = hit.flatMap { $0.path.isEmpty ? nil : LayerPaths.layer(at: $0.path, under: app.current.root) }
+        app.outline.outline(model)
     }
 
     /// Draws each built-in scene for `frames` frames uncapped while turning it, and reports

@@ -14,9 +14,10 @@ import QuartzCore
 struct LaminaDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lamina-demo",
-        abstract: "The seeds' examples, live: drag to turn, click or space to fold, Tab or 1-9 to switch scenes.",
+        abstract: "The seeds' examples, live: drag to turn, space to fold, click to outline a layer, Tab or 1-9 to switch scenes.",
         discussion: """
-        Keys: Tab / 1-9 scenes, space or click fold/unfold, drag turn, scroll zoom, L light (the book's cube),
+        Keys: Tab / 1-9 scenes, space fold/unfold, click outline the layer drawn there (picked by pixels),
+        drag turn, scroll zoom, L light (the book's cube),
         P perspective, D doubleSided on every layer, R reset, S screenshot, Esc quit.
         With no display, render offline instead: lamina render SCENE -o OUT.png
         """)

@@ -6,7 +6,7 @@ import LaminaGL
 
 /// Input gathered by GLFW's callbacks, drained once per frame.
 final class InputQueue: @unchecked Sendable {
-    enum Event { case key(Int32), drag(Double, Double), click, scroll(Double), resize }
+    enum Event { case key(Int32), drag(Double, Double), click(Double, Double), scroll(Double), resize }
     static let shared = InputQueue()
     private let lock = NSLock()
     private var events: [Event] = []
@@ -57,7 +57,7 @@ final class Window: GLContextProvider, @unchecked Sendable {
                 q.pressed = true; q.moved = false; q.pressPoint = (x, y); q.lastPoint = (x, y)
             } else if action == GLFW_RELEASE {
                 q.pressed = false
-                if !q.moved { q.push(.click) }
+                if !q.moved { q.push(.click(x, y)) }
             }
         }
         glfwSetCursorPosCallback(w) { _, x, y in

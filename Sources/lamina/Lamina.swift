@@ -7,7 +7,8 @@ struct Lamina: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lamina",
         abstract: "Core Animation layer trees on Linux: validate, plan and render scene files.",
-        subcommands: [Validate.self, Render.self, Plan.self, Diff.self, Bench.self, ExportSwift.self])
+        subcommands: [Validate.self, Render.self, Plan.self, Diff.self, Bench.self,
+                      Pick.self, ExportSwift.self])
 
     /// Runs the command; every message is "error: ..." on stderr (usage text only for a bad
     /// command line, the subcommand's own), exit 1 for a failure, 64 for bad usage.
