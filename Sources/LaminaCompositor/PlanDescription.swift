@@ -10,7 +10,9 @@ extension RenderPlan {
             + " (\(splitCount) split piece\(splitCount == 1 ? "" : "s")), \(images.count) image\(images.count == 1 ? "" : "s")")
         for (ti, t) in targets.enumerated() {
             let kind = ti == outputIndex ? "output" : "offscreen"
-            lines.append("target #\(ti) \(kind) \"\(t.label)\" \(t.width)x\(t.height) px, clear \(hex(t.clearColor))")
+            var why = ""
+            if case .plane(_, let r) = t.kind { why = " (flattened: \(r))" }
+            lines.append("target #\(ti) \(kind) \"\(t.label)\"\(why) \(t.width)x\(t.height) px, clear \(hex(t.clearColor))")
             if let b = t.blur {
                 lines.append("  blur of target #\(b.source): sigma \(fmt(b.horizontal.sigma)) x \(fmt(b.vertical.sigma)) texels")
             }

@@ -42,4 +42,36 @@ import Testing
         let out = try #require(exploded.targets[exploded.outputIndex].quads.first { $0.role == "plane" && $0.layerName == "output" })
         #expect(exploded.targets[exploded.outputIndex].quads.firstIndex(of: out)! < exploded.targets[exploded.outputIndex].quads.firstIndex(of: card)!)
     }
+
+    /// `lamina render --explode [AMOUNT]`: the CPU image of the exploded plan (default amount
+    /// 1, or the one given); 0 is the plain render; an AMOUNT without --explode, or out of
+    /// range, is a usage error.
+    @Test func renderCommandDrawsTheExplodedView() throws {
+        let exe = try #require(builtExecutable("lamina").url, "lamina not built: \(builtExecutable("lamina").searched)")
+        func run(_ args: [String]) throws -> Int32 {
+            let p = Process()
+            p.executableURL = exe
+            p.arguments = args
+            p.standardError = FileHandle.nullDevice
+            p.standardOutput = FileHandle.nullDevice
+            try p.run()
+            p.waitUntilExit()
+            return p.terminationStatus
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-explode-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let name = "transforms-5.8-nested-y-flattened"
+        let path = Paths.scenes.appendingPathComponent(name + ".json").path
+        let p = plan(try loadScene(name))
+        for (args, amount) in [([] as [String], 1.0), (["0.5"], 0.5), (["0"], 0)] {
+            let out = dir.appendingPathComponent("x.png").path
+            #expect(try run(["render", path, "--explode"] + args + ["--backend", "cpu", "-o", out]) == 0)
+            let expected = CPURenderer().render(Self.compositor.explode(p, options: ExplodeOptions(amount: amount)))
+            #expect(try PNG.read(out).premultipliedRGBA == expected.premultipliedRGBA, "amount \(amount)")
+            if amount == 0 { #expect(expected.premultipliedRGBA == CPURenderer().render(p).premultipliedRGBA) }
+        }
+        #expect(try run(["render", path, "0.5", "-o", dir.appendingPathComponent("y.png").path]) == 64, "AMOUNT without --explode")
+        #expect(try run(["render", path, "--explode", "500", "-o", dir.appendingPathComponent("y.png").path]) == 64, "AMOUNT over 100")
+    }
 }
