@@ -4,9 +4,11 @@
 // Each target's texels are placed in the output by the chain of quads that sample it (a 2D
 // projective map, the texel-to-local map of the sampling quad's uv, then its matrix, then
 // its parent's placement). The explode lifts that map off the output plane along the
-// output's normal by `depth * spacing` (depth in the target tree: the output 0, a plane drawn
-// in it 1, ...), turns the stack with a perspective camera, and draws each card over a faint
-// backing, outlined and labeled, with the split pieces of its quads outlined in another color.
+// output's normal by `level * spacing` (the level is the depth in the target tree: the output 0,
+// a plane drawn in it 1, ...; a mask or shadow blur sits half a level nearer the plane that
+// draws it, behind the layer's own plane, which it would otherwise cover). It turns the stack
+// with a perspective camera and draws each card over a faint backing, outlined and labeled,
+// with the split pieces of its quads outlined in another color.
 // Row vectors throughout: p' = p * M, pixel = (X/W, Y/W), y down, z towards the viewer.
 import QuartzCore
 
@@ -120,6 +122,12 @@ extension Compositor {
         let w = Double(out.width), h = Double(out.height), side = max(w, h)
         let deepest = max(1, places.depth.max() ?? 1)
         let spacing = amount * 0.5 * side / Double(deepest)
+        let level = plan.targets.indices.map { i -> Double in
+            switch plan.targets[i].kind {
+            case .mask, .shadow: return Double(places.depth[i]) - 0.5
+            default: return Double(places.depth[i])
+            }
+        }
         let zMid = spacing * Double(deepest) / 2
         // The camera: the stack's middle at the origin, turned, shrunk to leave room for
         // the turned stack, seen from 3 * side away, put back at the output's centre.
@@ -150,13 +158,13 @@ extension Compositor {
         }
         let shown = plan.targets.indices.filter { places.toOutput[$0] != nil }
         let order = shown.sorted { a, b in
-            let da = distance(Double(places.depth[a]) * spacing), db = distance(Double(places.depth[b]) * spacing)
+            let da = distance(level[a] * spacing), db = distance(level[b] * spacing)
             return da != db ? da > db : a < b
         }
         for i in order {
             guard let place = places.toOutput[i] else { continue }
             let t = plan.targets[i]
-            let z = Double(places.depth[i]) * spacing
+            let z = level[i] * spacing
             let m = place.lifted(z).concatenating(camera)
             let box = Box(minX: 0, minY: 0, maxX: Double(t.width), maxY: Double(t.height))
             let isOutput = i == plan.outputIndex
@@ -188,7 +196,7 @@ extension Compositor {
                 items.append(Item(quad: q, owner: owner))
             }
         }
-        // Labels last, over every card, in output pixels, moved down past labels already placed.
+        // Labels last, over every card, in output pixels, each clear of the labels placed before it.
         var placed: [Box] = []
         for (name, anchor) in anchors {
             var quads = label(name, size: o.labelSize, builder: builder)
@@ -196,7 +204,14 @@ extension Compositor {
             var x = (anchor.x - pill.minX).rounded(), y = (anchor.y - 4 - pill.maxY).rounded()
             x = min(max(x, 2 - pill.minX), w - 2 - pill.maxX)
             y = min(max(y, 2 - pill.minY), h - 2 - pill.maxY)
-            while placed.contains(where: { !intersection($0, pill.offsetBy(SIMD2(x, y))).isEmpty }) && y + pill.maxY < h { y += pill.height + 2 }
+            // The nearest free place below or above, within the image (else where it was).
+            func free(_ y: Double) -> Bool {
+                guard y + pill.minY >= 0, y + pill.maxY <= h else { return false }
+                let here = pill.offsetBy(SIMD2(x, y))
+                return !placed.contains { !intersection($0, here).isEmpty }
+            }
+            let step = pill.height + 2
+            if !free(y), let k = (1...20).flatMap({ [Double($0), -Double($0)] }).first(where: { free(y + $0 * step) }) { y += k * step }
             placed.append(pill.offsetBy(SIMD2(x, y)))
             for k in quads.indices {
                 quads[k].matrix = .translation(x, y)
@@ -242,10 +257,7 @@ extension Compositor {
     private func label(_ text: String, size: Double, builder: PlanBuilder) -> [DrawQuad] {
         // The text's width is not known before it is drawn: an estimate sizes the pill.
         let pad = (size * 0.35).rounded(.up)
-        let wPt = (Double(text.count) * size * 0.5).rounded(.up), hPt = (size * 1.25).rounded(.up)
-        let textRect = Box(minX: pad, minY: pad / 2, maxX: pad + wPt, maxY: pad / 2 + hPt)
-        var back = plain(text, "label-back", Box(minX: 0, minY: 0, maxX: wPt + 2 * pad, maxY: hPt + pad), fill: .color(PremultipliedColor(0, 0, 0, 0.75)))
-        back.cornerRadius = 4
+        let wPt = (Double(text.count) * size * 0.75 + size).rounded(.up), hPt = (size * 1.25).rounded(.up)
         let layer = CATextLayer()
         layer.string = text
         layer.fontSize = CGFloat(size)
@@ -253,14 +265,32 @@ extension Compositor {
         layer.bounds = CGRect(x: 0, y: 0, width: wPt, height: hPt)
         guard let image = options.textImage?(layer, 1) else {
             CompositorNotes.once(CompositorNotes.noTextSource, "text layers draw nothing: CompositorOptions.textImage is nil (LayerRenderer, or LaminaText's TextRasterizer, provides one)")
-            return [back]
+            return []
         }
-        let uv = Box(minX: 0, minY: 0, maxX: wPt / Double(image.width), maxY: hPt / Double(image.height))
+        // The pill fits the text as drawn (drawn into a generous width: its last inked column).
+        let inked = Double(inkedWidth(image))
+        guard inked > 0 else { return [] }
+        let textRect = Box(minX: pad, minY: pad / 2, maxX: pad + inked, maxY: pad / 2 + hPt)
+        var back = plain(text, "label-back", Box(minX: 0, minY: 0, maxX: inked + 2 * pad, maxY: hPt + pad), fill: .color(PremultipliedColor(0, 0, 0, 0.75)))
+        back.cornerRadius = 4
+        let uv = Box(minX: 0, minY: 0, maxX: inked / Double(image.width), maxY: hPt / Double(image.height))
         var q = plain(text, "label", textRect, fill: .image(index: builder.index(of: image), uv: uv))
         q.sampleClamp = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
         q.antialiasedEdges = []
         return [back, q]
     }
+}
+
+/// One past the last column of an image with any alpha (0: none).
+private func inkedWidth(_ image: CGImage) -> Int {
+    let px = image.premultipliedRGBA, w = image.width
+    var last = 0
+    for y in 0..<image.height {
+        var x = w - 1
+        while x >= last, px[4 * (y * w + x) + 3] == 0 { x -= 1 }
+        if x + 1 > last { last = x + 1 }
+    }
+    return last
 }
 
 /// The overlap of two boxes (empty when they do not meet).
