@@ -21,7 +21,7 @@ public struct ExplodeOptions: Sendable {
     /// The turn of the whole stack about the output's centre (an orthonormal rotation), or
     /// nil for `ExplodeOptions.defaultTurn(amount)`.
     public var turn: CATransform3D?
-    /// The text size of the labels, in output pixels.
+    /// The text size of the labels, in output pixels (kept within 4...200; not a number: 13).
     public var labelSize: Double = 13
 
     /// Options with an amount and a turn (nil: the default view).
@@ -199,7 +199,7 @@ extension Compositor {
         // Labels last, over every card, in output pixels, each clear of the labels placed before it.
         var placed: [Box] = []
         for (name, anchor) in anchors {
-            var quads = label(name, size: o.labelSize, builder: builder)
+            var quads = label(name, size: o.labelSize.isNaN ? 13 : min(max(o.labelSize, 4), 200), builder: builder)
             guard let pill = quads.first?.rect else { continue }
             var x = (anchor.x - pill.minX).rounded(), y = (anchor.y - 4 - pill.maxY).rounded()
             x = min(max(x, 2 - pill.minX), w - 2 - pill.maxX)

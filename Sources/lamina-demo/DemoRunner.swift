@@ -43,7 +43,7 @@ final class DemoRunner {
         // High-DPI: the framebuffer has more pixels than the window has points.
         let scale = sizes.points.0 > 0 ? Double(sizes.pixels.0) / Double(sizes.points.0) : 1
         let plan = shown(compositor.compile(root: tree, width: Double(app.width), height: Double(app.height), scale: scale,
-                                            background: app.current.background), at: time)
+                                            background: app.current.background), at: time, scale: scale)
         guard plan.targets.last!.width == sizes.pixels.0, plan.targets.last!.height == sizes.pixels.1 || sizes.pixels.1 == 0 else {
             return
         }
@@ -65,12 +65,14 @@ final class DemoRunner {
         }
     }
 
-    /// The plan as the window shows it at `time`: itself, or its exploded view while E has it open.
-    func shown(_ plan: RenderPlan, at time: CFTimeInterval) -> RenderPlan {
+    /// The plan as the window shows it at `time`: itself, or its exploded view while E has it
+    /// open (labels as large in points at any `scale`, pixels per point).
+    func shown(_ plan: RenderPlan, at time: CFTimeInterval, scale: Double) -> RenderPlan {
         let amount = app.explodeAmount(at: time)
         guard amount > 0 else { return plan }
-        let turn = CATransform3DConcat(ExplodeOptions.defaultTurn(amount), app.explodeTurn)
-        return compositor.explode(plan, options: ExplodeOptions(amount: amount, turn: turn))
+        var options = ExplodeOptions(amount: amount, turn: CATransform3DConcat(ExplodeOptions.defaultTurn(amount), app.explodeTurn))
+        options.labelSize *= scale
+        return compositor.explode(plan, options: options)
     }
 
     /// Applies queued input. Returns false when the user quits.
@@ -152,7 +154,7 @@ final class DemoRunner {
         let time = LaminaClock.shared.now
         let tree = app.frame(at: time)
         let plan = shown(compositor.compile(root: tree, width: Double(app.width), height: Double(app.height), scale: 1, background: app.current.background),
-                         at: time)
+                         at: time, scale: 1)
         let image = try renderer.render(plan)
         let dir = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -133,6 +133,14 @@ import Testing
             let out = Self.compositor.explode(plan, options: ExplodeOptions(amount: amount, turn: turn)).output
             for q in out.quads { #expect(q.matrix.fields.allSatisfy(\.isFinite) && q.cover.allSatisfy { $0.x.isFinite && $0.y.isFinite }) }
         }
+        // Label sizes out of range are kept within 4...200 pixels (no huge text images).
+        for size in [-5.0, 0, .nan, 1e9, .infinity] {
+            var o = ExplodeOptions()
+            o.labelSize = size
+            let labels = Self.compositor.explode(plan, options: o).output.quads.filter { $0.role == "label-back" }
+            #expect(!labels.isEmpty)
+            for q in labels { #expect(q.rect.height >= 4 && q.rect.height <= 400, "size \(size): \(q.rect)") }
+        }
         // Seen from behind, the cards are drawn nearest-last all the same: the output first.
         let back = Self.compositor.explode(plan, options: ExplodeOptions(amount: 1, turn: CATransform3DMakeRotation(.pi, 0, 1, 0))).output
         let front = Self.compositor.explode(plan).output
