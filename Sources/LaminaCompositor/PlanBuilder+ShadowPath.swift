@@ -70,7 +70,7 @@ extension PlanBuilder {
                          mask: nil, opacity: 1, lighting: [], clips: [], cover: [], isSplit: false)
         q.sampleClamp = full
         return addTarget(label: layerName + " (shadow path)", width: grid.width, height: grid.height, clear: PremultipliedColor(0, 0, 0, 0),
-                         items: [Item(quad: q, owner: owner)], planeToTarget: localToTexel)
+                         items: [Item(quad: q, owner: owner)], planeToTarget: localToTexel, kind: .shadow(layer: layerName))
     }
 }
 

@@ -198,9 +198,15 @@ final class PlanBuilder {
         let layerMask = layer.mask.flatMap { drawingMasks.contains(ObjectIdentifier(layer)) ? nil : $0 }
         let maskMembers = layerMask.map { contextMembers(sublayers: [$0], rootSpace: CATransform3DIdentity) }
         // A layer with a shadow is a group: the shadow is the blur of its flattened plane.
-        let needsTarget = group || mask || maskMembers != nil || shadow(of: layer) != nil || (hasSub && !flat && !m.mat.flattened.isPlanarAffine) || (options.forceTargets && hasSub)
-        if needsTarget {
-            guard let s = surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport,
+        var reasons: FlattenReasons = []
+        if hasSub && !flat && !m.mat.flattened.isPlanarAffine { reasons.insert(.sublayers) }
+        if group { reasons.insert(.groupOpacity) }
+        if mask { reasons.insert(.masksToBounds) }
+        if maskMembers != nil { reasons.insert(.mask) }
+        if shadow(of: layer) != nil { reasons.insert(.shadow) }
+        if options.forceTargets && hasSub && reasons.isEmpty { reasons.insert(.forced) }
+        if !reasons.isEmpty {
+            guard let s = surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport, reasons: reasons,
                                   mask: layerMask.flatMap { l in maskMembers.map { (l, $0) } }) else { return nil }
             let start = out.count
             out += s.items
@@ -225,7 +231,7 @@ final class PlanBuilder {
     /// Renders a member's plane into a target of its own and returns the one quad that draws it.
     /// With a layer mask (the mask layer and its members in the plane), the mask is rendered
     /// into a second target on the very same texel grid, whose alpha the quad multiplies in.
-    private func surface(for plane: Plane, layer: CALayer, opacity: Float, toTarget: Mat4, viewport: Box,
+    private func surface(for plane: Plane, layer: CALayer, opacity: Float, toTarget: Mat4, viewport: Box, reasons: FlattenReasons,
                          mask: (layer: CALayer, members: [ContextMember])? = nil) -> (items: [Item], extent: Box)? {
         guard let extent = planeExtent(layer) else { return nil }
         let shadow = self.shadow(of: layer)
@@ -313,9 +319,11 @@ final class PlanBuilder {
             let me = ObjectIdentifier(layer)
             for k in items.indices where items[k].owner == me && items[k].quad.rect == bounds { items[k].quad.antialiasedEdges = [] }
         }
-        let index = addTarget(label: plane.name, width: tw, height: th, clear: PremultipliedColor(0, 0, 0, 0), items: items, planeToTarget: localToTexel)
+        let index = addTarget(label: plane.name, width: tw, height: th, clear: PremultipliedColor(0, 0, 0, 0), items: items, planeToTarget: localToTexel,
+                              kind: .plane(layer: plane.name, reasons: reasons))
         let maskIndex = mask == nil ? nil
-            : addTarget(label: plane.name + " (mask)", width: tw, height: th, clear: PremultipliedColor(0, 0, 0, 0), items: maskItems, planeToTarget: localToTexel)
+            : addTarget(label: plane.name + " (mask)", width: tw, height: th, clear: PremultipliedColor(0, 0, 0, 0), items: maskItems, planeToTarget: localToTexel,
+                        kind: .mask(layer: plane.name))
         // The quad: the whole texture (hard edges: its padding is transparent), or the
         // bounds (rounded when the layer masks), sampled only inside them.
         var rect = texBox, radius = 0.0, edges: EdgeMask = []
@@ -349,7 +357,8 @@ final class PlanBuilder {
             shadowRect = texBox
         }
         let blur = TargetBlur(source: source, horizontal: GaussianKernel(sigma: sh.sigma * sx), vertical: GaussianKernel(sigma: sh.sigma * sy))
-        targets.append(RenderTarget(label: plane.name + " (shadow)", width: tw, height: th, clearColor: PremultipliedColor(0, 0, 0, 0), quads: [], blur: blur))
+        targets.append(RenderTarget(label: plane.name + " (shadow)", width: tw, height: th, clearColor: PremultipliedColor(0, 0, 0, 0), quads: [], blur: blur,
+                                    kind: .shadow(layer: plane.name)))
         let full = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
         var sq = DrawQuad(layerName: plane.name, role: "shadow", matrix: .identity, rect: shadowRect, cornerRadius: 0,
                           antialiasedEdges: [], fill: .target(index: targets.count - 1, uv: full), borderWidth: 0, borderColor: .zero,
@@ -368,7 +377,8 @@ final class PlanBuilder {
                             antialiasedEdges: [], fill: .target(index: index, uv: full), borderWidth: 0,
                             borderColor: .zero, mask: nil, opacity: 1, lighting: [], clips: [], cover: [], isSplit: false)
         let composite = addTarget(label: plane.name + " (with shadow)", width: tw, height: th, clear: PremultipliedColor(0, 0, 0, 0),
-                                  items: [Item(quad: sq, owner: owner), Item(quad: copy, owner: owner)], planeToTarget: localToTexel)
+                                  items: [Item(quad: sq, owner: owner), Item(quad: copy, owner: owner)], planeToTarget: localToTexel,
+                                  kind: .withShadow(layer: plane.name))
         q.fill = .target(index: composite, uv: uv)
         return ([Item(quad: q, owner: owner)], drawn)
     }
@@ -454,7 +464,7 @@ final class PlanBuilder {
 
     /// Finalizes items into a target's quads (matrices into pixels, clips, seams, covers) and appends it.
     @discardableResult
-    func addTarget(label: String, width: Int, height: Int, clear: PremultipliedColor, items: [Item], planeToTarget: Mat4) -> Int {
+    func addTarget(label: String, width: Int, height: Int, clear: PremultipliedColor, items: [Item], planeToTarget: Mat4, kind: TargetKind = .output) -> Int {
         let view = Box(minX: -1, minY: -1, maxX: Double(width) + 1, maxY: Double(height) + 1)
         let viewClips = [HalfPlane(a: 1, b: 0, c: -view.minX), HalfPlane(a: -1, b: 0, c: view.maxX),
                          HalfPlane(a: 0, b: 1, c: -view.minY), HalfPlane(a: 0, b: -1, c: view.maxY)]
@@ -512,7 +522,7 @@ final class PlanBuilder {
             quads[k] = recentered(quads[k])
         }
         quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
-        targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads, clearSource: clearSource))
+        targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads, clearSource: clearSource, kind: kind))
         return targets.count - 1
     }
 }

@@ -12,7 +12,9 @@ extension RenderPlan {
         lines += summary.lines
         for (ti, t) in targets.enumerated() {
             let kind = ti == outputIndex ? "output" : "offscreen"
-            lines.append("target #\(ti) \(kind) \"\(t.label)\" \(t.width)x\(t.height) px, clear \(hex(t.clearColor))")
+            var why = ""
+            if case .plane(_, let r) = t.kind { why = " (flattened: \(r))" }
+            lines.append("target #\(ti) \(kind) \"\(t.label)\"\(why) \(t.width)x\(t.height) px, clear \(hex(t.clearColor))")
             if let b = t.blur {
                 lines.append("  blur of target #\(b.source): sigma \(fmt(b.horizontal.sigma)) x \(fmt(b.vertical.sigma)) texels")
             }

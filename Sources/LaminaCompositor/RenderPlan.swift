@@ -195,6 +195,63 @@ public struct RenderTarget: Equatable, Sendable {
     /// The topmost of the opaque quads covering the whole target that became `clearColor`
     /// (a root layer's background): not drawn, kept so a pick there names its layer.
     public var clearSource: DrawQuad? = nil
+    /// What the target is for: the output, a layer's flattened plane (and why it needed
+    /// one), or a mask, shadow or composite beside such a plane.
+    public var kind: TargetKind = .output
+}
+
+/// Why a layer's subtree was drawn into a render target of its own (a flattened plane).
+public struct FlattenReasons: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The reasons' bits.
+    public let rawValue: UInt8
+    /// Reasons from their bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// 3D sublayers of an ordinary layer (not a transform layer), flattened into its plane
+    /// because the plane itself is not placed by a 2D affine map.
+    public static let sublayers = FlattenReasons(rawValue: 1)
+    /// Group opacity: opacity below 1 over more than one drawing.
+    public static let groupOpacity = FlattenReasons(rawValue: 2)
+    /// masksToBounds over sublayers.
+    public static let masksToBounds = FlattenReasons(rawValue: 4)
+    /// A layer mask.
+    public static let mask = FlattenReasons(rawValue: 8)
+    /// A shadow (the blur of the flattened plane).
+    public static let shadow = FlattenReasons(rawValue: 16)
+    /// CompositorOptions.forceTargets and nothing else.
+    public static let forced = FlattenReasons(rawValue: 32)
+
+    /// The reasons in words, comma-separated ("group opacity, masksToBounds").
+    public var description: String {
+        let names: [(FlattenReasons, String)] = [(.sublayers, "sublayers of an ordinary layer"), (.groupOpacity, "group opacity"),
+                                                 (.masksToBounds, "masksToBounds"), (.mask, "mask"), (.shadow, "shadow"), (.forced, "forced")]
+        let words = names.filter { contains($0.0) }.map(\.1)
+        return words.isEmpty ? "none" : words.joined(separator: ", ")
+    }
+}
+
+/// What a render target holds.
+public enum TargetKind: Equatable, Sendable {
+    /// The plan's output image.
+    case output
+    /// A layer's flattened plane, and why it was flattened.
+    case plane(layer: String, reasons: FlattenReasons)
+    /// A layer's mask, drawn on the texel grid of the layer's plane.
+    case mask(layer: String)
+    /// The blur of a layer's plane: its shadow's shape.
+    case shadow(layer: String)
+    /// A layer's plane drawn over its shadow (before its mask applies to both).
+    case withShadow(layer: String)
+
+    /// A short caption: "output", "name: group opacity", "name: mask image"...
+    public var caption: String {
+        switch self {
+        case .output: return "output"
+        case .plane(let l, let r): return "\(l): \(r)"
+        case .mask(let l): return "\(l): its mask"
+        case .shadow(let l): return "\(l): its shadow (blur)"
+        case .withShadow(let l): return "\(l): over its shadow"
+        }
+    }
 }
 
 /// A separable Gaussian blur of a target's alpha (SCENE_FORMAT.md 9.2): horizontally, then

@@ -4,12 +4,13 @@ import QuartzCore
 
 /// A key the demo understands.
 public enum DemoKey: Equatable, Sendable {
-    /// Tab (next scene), space (tap), L (light), P (perspective), D (doubleSided), R (reset), S (screenshot), Escape (quit).
-    case tab, space, light, perspective, doubleSided, reset, screenshot, escape
+    /// Tab (next scene), space (tap), L (light), P (perspective), D (doubleSided), R (reset), S (screenshot),
+    /// E (the exploded view), Escape (quit).
+    case tab, space, light, perspective, doubleSided, reset, screenshot, explode, escape
     /// A number key: selects scene n (1-based).
     case digit(Int)
 
-    /// The key named in a script ("tab", "space", "l", "p", "d", "r", "s", "escape", "1"...).
+    /// The key named in a script ("tab", "space", "l", "p", "d", "r", "s", "e", "escape", "1"...).
     public init?(name: String) {
         switch name.lowercased() {
         case "tab": self = .tab
@@ -19,6 +20,7 @@ public enum DemoKey: Equatable, Sendable {
         case "d": self = .doubleSided
         case "r": self = .reset
         case "s": self = .screenshot
+        case "e": self = .explode
         case "escape", "esc": self = .escape
         default:
             guard name.count == 1, let n = Int(name), n >= 1 else { return nil }
@@ -40,6 +42,24 @@ public final class DemoApp {
 
     /// The layer a click picked, outlined (LaminaDemo picks it by pixels).
     public let outline = LayerOutline()
+    /// Whether the exploded view is on (E toggles it; the amount eases there in `explodeDuration`).
+    public private(set) var isExploded = false
+    /// The turn drags give the exploded view (after its default turn); R resets it.
+    public private(set) var explodeTurn = CATransform3DIdentity
+    /// How long the exploded view takes to open or close, in seconds.
+    public static let explodeDuration = 0.4
+    /// The amount when E was last pressed, and when.
+    private var explodeFrom = 0.0, explodeToggled = -Double.infinity
+
+    /// How far the exploded view is open at media time `time`: 0 (the scene as drawn) ... 1,
+    /// eased in and out over `explodeDuration` from the amount it had when E was pressed.
+    public func explodeAmount(at time: CFTimeInterval) -> Double {
+        let target = isExploded ? 1.0 : 0.0
+        let t = (time - explodeToggled) / Self.explodeDuration
+        guard t < 1 else { return target }
+        let x = max(t, 0)
+        return explodeFrom + (target - explodeFrom) * x * x * (3 - 2 * x)
+    }
 
     /// How many built-in scenes come before the scene files.
     public static let builtInCount = 5
@@ -81,15 +101,25 @@ public final class DemoApp {
         case .light: current.toggleLight()
         case .perspective: current.togglePerspective()
         case .doubleSided: current.toggleDoubleSided()
-        case .reset: current.reset()
+        case .reset:
+            current.reset()
+            explodeTurn = CATransform3DIdentity
+        case .explode:
+            // Reversed midway, the view turns back from where it is.
+            let now = CACurrentMediaTime()
+            explodeFrom = explodeAmount(at: now)
+            explodeToggled = now
+            isExploded.toggle()
         case .escape: return false
         case .screenshot: break
         }
         return true
     }
 
-    /// A drag by (dx, dy) pixels.
-    public func drag(dx: CGFloat, dy: CGFloat) { current.drag(dx: dx, dy: dy) }
+    /// A drag by (dx, dy) pixels: turns the scene, or the exploded view's stack while it is open.
+    public func drag(dx: CGFloat, dy: CGFloat) {
+        if isExploded { explodeTurn = Trackball.rotate(explodeTurn, by: CGPoint(x: dx, y: dy)) } else { current.drag(dx: dx, dy: dy) }
+    }
 
     /// A click (a tap).
     public func click() { current.tap() }

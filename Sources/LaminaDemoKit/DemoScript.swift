@@ -3,7 +3,7 @@
 //     # a comment
 //     size 500 400          # the window's content size (first line only; optional)
 //     scene 2               # select a scene (1-based, as the number keys)
-//     key space             # press a key: tab space l p d r s escape 1..9
+//     key space             # press a key: tab space l p d r s e escape 1..9
 //     drag 120 -30 [STEPS]  # drag by (dx, dy) pixels, in STEPS moves (default 10), one frame each
 //     click                 # a tap (folds / unfolds, as space does)
 //     click X Y             # a click at (X, Y) points: outlines the layer drawn there
@@ -77,7 +77,7 @@ public enum DemoScript {
                 steps.append(.scene(n.clampedToInt(in: 1...Int(Int32.max))))
             case "key":
                 try count(1)
-                guard let k = DemoKey(name: args[0]) else { throw fail("key: unknown key \"\(args[0])\" (tab space l p d r s escape 1-9)") }
+                guard let k = DemoKey(name: args[0]) else { throw fail("key: unknown key \"\(args[0])\" (tab space l p d r s e escape 1-9)") }
                 steps.append(.key(k))
             case "drag":
                 guard args.count == 2 || args.count == 3 else { throw fail("drag takes DX DY [STEPS]") }

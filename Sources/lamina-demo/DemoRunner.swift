@@ -42,8 +42,8 @@ final class DemoRunner {
         let tree = app.frame(at: time)
         // High-DPI: the framebuffer has more pixels than the window has points.
         let scale = sizes.points.0 > 0 ? Double(sizes.pixels.0) / Double(sizes.points.0) : 1
-        let plan = compositor.compile(root: tree, width: Double(app.width), height: Double(app.height), scale: scale,
-                                      background: app.current.background)
+        let plan = shown(compositor.compile(root: tree, width: Double(app.width), height: Double(app.height), scale: scale,
+                                            background: app.current.background), at: time, scale: scale)
         guard plan.targets.last!.width == sizes.pixels.0, plan.targets.last!.height == sizes.pixels.1 || sizes.pixels.1 == 0 else {
             return
         }
@@ -63,6 +63,16 @@ final class DemoRunner {
             let mean = recent.reduce(0, +) / Double(max(recent.count, 1))
             window.setTitle(String(format: "Lamina — %@ — %.1f fps, %.1f ms/frame", app.current.title, mean > 0 ? 1 / mean : 0, mean * 1000))
         }
+    }
+
+    /// The plan as the window shows it at `time`: itself, or its exploded view while E has it
+    /// open (labels as large in points at any `scale`, pixels per point).
+    func shown(_ plan: RenderPlan, at time: CFTimeInterval, scale: Double) -> RenderPlan {
+        let amount = app.explodeAmount(at: time)
+        guard amount > 0 else { return plan }
+        var options = ExplodeOptions(amount: amount, turn: CATransform3DConcat(ExplodeOptions.defaultTurn(amount), app.explodeTurn))
+        options.labelSize *= scale
+        return compositor.explode(plan, options: options)
     }
 
     /// Applies queued input. Returns false when the user quits.
@@ -91,6 +101,7 @@ final class DemoRunner {
         case GLFW_KEY_P: return .perspective
         case GLFW_KEY_D: return .doubleSided
         case GLFW_KEY_R: return .reset
+        case GLFW_KEY_E: return .explode
         case GLFW_KEY_ESCAPE: return .escape
         case GLFW_KEY_1...GLFW_KEY_9: return .digit(Int(k - GLFW_KEY_1) + 1)
         default: return nil
@@ -143,7 +154,8 @@ final class DemoRunner {
         let base = name ?? String(format: "lamina-demo-%03d", screenshotCount)
         let time = LaminaClock.shared.now
         let tree = app.frame(at: time)
-        let plan = compositor.compile(root: tree, width: Double(app.width), height: Double(app.height), scale: 1, background: app.current.background)
+        let plan = shown(compositor.compile(root: tree, width: Double(app.width), height: Double(app.height), scale: 1, background: app.current.background),
+                         at: time, scale: 1)
         let image = try renderer.render(plan)
         let dir = URL(fileURLWithPath: output)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

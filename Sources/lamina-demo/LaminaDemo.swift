@@ -18,7 +18,8 @@ struct LaminaDemo: ParsableCommand {
         discussion: """
         Keys: Tab / 1-9 scenes, space fold/unfold, click outline the layer drawn there (picked by pixels),
         drag turn, scroll zoom, L light (the book's cube),
-        P perspective, D doubleSided on every layer, R reset, S screenshot, Esc quit.
+        P perspective, D doubleSided on every layer, E exploded view (every flattened plane as a card in 3D;
+        drags then turn the stack), R reset, S screenshot, Esc quit.
         With no display, render offline instead: lamina render SCENE -o OUT.png
         """)
 

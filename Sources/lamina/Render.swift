@@ -85,6 +85,12 @@ struct Render: ParsableCommand {
     @Flag(help: "Draw every plane with sublayers through its own render target.")
     var forceTargets = false
 
+    @Flag(help: "Draw the exploded view (--explode [AMOUNT]): every render target (each plane a subtree was flattened into) and the output as cards pulled apart in 3D, outlined and labeled with the layer and why it flattened; split pieces outlined in orange.")
+    var explode = false
+
+    @Argument(help: "With --explode: how far apart the planes are (0: the normal render, default 1: the full view; more spreads them further).")
+    var amount: Double?
+
     @Option(help: "With --frames: render this many frames at once (default: the number of cores).")
     var jobs: Int?
 
@@ -108,13 +114,18 @@ struct Render: ParsableCommand {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if !(0...9).contains(compression) { throw ValidationError("--compression must be 0...9, got \(compression)") }
         if jobs != nil && frames == nil { throw ValidationError("--jobs goes with --frames") }
+        if let amount {
+            guard explode else { throw ValidationError("unexpected argument \(amount) (an explode AMOUNT goes after --explode)") }
+            guard amount >= 0, amount <= 100, amount.isFinite else { throw ValidationError("--explode AMOUNT must be 0...100, got \(amount)") }
+        }
     }
 
     func run() throws {
         let s = try loadScene(scene)
         try applyScale(scale, to: s)
         let source = FrameSource(scene: s, path: scene, renderer: try Renderer(backend: backend),
-                                 compositor: Compositor(options: compositorOptions(forceTargets: forceTargets)))
+                                 compositor: Compositor(options: compositorOptions(forceTargets: forceTargets)),
+                                 explode: explode ? ExplodeOptions(amount: amount ?? 1) : nil)
         func image(at t: Double?) throws -> CGImage { try source.image(at: t) }
         if time != nil || frames != nil { s.attachAnimations() }
         guard let frames else {
@@ -182,17 +193,20 @@ struct FrameSource: @unchecked Sendable {
     let path: String
     let renderer: Renderer
     let compositor: Compositor
+    /// When set, the exploded view of each frame's plan is drawn instead.
+    var explode: ExplodeOptions? = nil
 
     /// The scene at time t (nil: the model values); a plan over the pixel budget is refused.
     func image(at t: Double?) throws -> CGImage {
         let s = scene
         let root = t.map { s.root.presentationTree(at: $0) } ?? s.root
-        let plan: RenderPlan
+        var plan: RenderPlan
         do {
             plan = try compositor.compileChecked(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
         } catch let e as CompositorError {
             throw CLIError("cannot render \(path): \(e)")
         }
+        if let explode { plan = compositor.explode(plan, options: explode) }
         try checkBudget(plan)
         return try renderer.render(plan)
     }

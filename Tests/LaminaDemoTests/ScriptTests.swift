@@ -15,9 +15,11 @@ import Testing
             wait 1.2
             screenshot closed
             key 3
+            key e
             """)
         #expect(steps == [.size(500, 400), .scene(2), .key(.space), .drag(dx: 120, dy: -30, steps: 4), .drag(dx: 1, dy: 2, steps: 10),
-                          .click, .scroll(-1.5), .wait(1.2), .screenshot("closed"), .key(.digit(3))])
+                          .click, .scroll(-1.5), .wait(1.2), .screenshot("closed"), .key(.digit(3)),
+                          .key(.explode)])
     }
 
     @Test(arguments: [
