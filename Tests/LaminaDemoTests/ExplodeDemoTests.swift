@@ -48,17 +48,17 @@ import LaminaTestSupport
         let out = try tempDir("explode")
         defer { try? FileManager.default.removeItem(at: out) }
         let script = out.appendingPathComponent("script.txt")
-        // Scenes 5 and 6: the seeds' flattened examples, after the four built-in scenes.
+        // Scenes 6 and 7: the seeds' flattened examples, after the five built-in scenes.
         try """
             size 500 400
-            scene 5
+            scene 6
             screenshot green-normal
             key e
             wait 0.2
             screenshot green-opening
             wait 0.4
             screenshot green-exploded
-            scene 6
+            scene 7
             screenshot nested-exploded
             drag 40 0
             screenshot nested-turned
