@@ -16,7 +16,10 @@ struct LayerParts {
     var shapeBox: Box?
 
     /// How many quads the layer draws itself (its text not included).
-    var count: Int { [background, gradient, contents, border].compactMap { $0 }.count + (shapeBox != nil ? 1 : 0) }
+    var count: Int {
+        // Counted in place: an array of the optional quads would copy each one.
+        (background != nil ? 1 : 0) + (gradient != nil ? 1 : 0) + (contents != nil ? 1 : 0) + (border != nil ? 1 : 0) + (shapeBox != nil ? 1 : 0)
+    }
 
     /// cornerRadius clamped to half the smaller side of the bounds.
     static func clampedRadius(_ layer: CALayer) -> Double {

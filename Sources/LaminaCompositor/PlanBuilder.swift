@@ -485,7 +485,7 @@ final class PlanBuilder {
             let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
             quads[k].cover = coverPolygon(quads[k], visible: v, minStretch: minStretch)
             if !quads[k].cover.isEmpty { quads[k].interior = interiorBox(quads[k], minStretch: minStretch) }
-            quads[k] = recentered(quads[k])
+            recenter(&quads[k])
         }
         quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads))
