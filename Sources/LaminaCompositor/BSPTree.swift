@@ -67,11 +67,17 @@ struct DrawPolygon {
 
     /// Where this polygon lies relative to `plane`, splitting it when it straddles.
     func classify(against plane: DrawPolygon) -> Side {
-        let dist = distances(to: plane)
-        let anyFront = dist.contains { $0 > splitThreshold }, anyBack = dist.contains { $0 < -splitThreshold }
+        // The sides first, with no array (most polygons do not straddle); the same distances
+        // as `distances(to:)`, computed again below only for a split.
+        var anyFront = false, anyBack = false
+        for h in homogeneous {
+            let d = ((plane.normal * SIMD3(h.x, h.y, h.z)).sum() + plane.d * h.w) / h.w
+            if d > splitThreshold { anyFront = true } else if d < -splitThreshold { anyBack = true }
+        }
         if !anyFront && !anyBack { return .coplanar }
         if !anyBack { return .front }
         if !anyFront { return .back }
+        let dist = distances(to: plane)
         // Split: vertices within the threshold go to both sides; crossing edges get a new
         // vertex at the zero of the (homogeneous-linear) distance function.
         var fl: [SIMD2<Double>] = [], fh: [SIMD4<Double>] = [], bl: [SIMD2<Double>] = [], bh: [SIMD4<Double>] = []

@@ -17,8 +17,13 @@ struct LayerParts {
 
     /// How many quads the layer draws itself (its text not included).
     var count: Int {
-        // Counted in place: an array of the optional quads would copy each one.
-        (background != nil ? 1 : 0) + (gradient != nil ? 1 : 0) + (contents != nil ? 1 : 0) + (border != nil ? 1 : 0) + (shapeBox != nil ? 1 : 0)
+        // Cases matched in place: `!= nil` (or an array of them) would copy each quad.
+        var n = shapeBox != nil ? 1 : 0
+        if case .some = background { n += 1 }
+        if case .some = gradient { n += 1 }
+        if case .some = contents { n += 1 }
+        if case .some = border { n += 1 }
+        return n
     }
 
     /// cornerRadius clamped to half the smaller side of the bounds.
