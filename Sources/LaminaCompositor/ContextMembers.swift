@@ -40,7 +40,9 @@ struct ContextMember {
 
 /// Sublayers in Core Animation's drawing order: stably sorted by zPosition.
 func drawingOrder(_ layers: [CALayer]) -> [CALayer] {
-    layers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    // One zPosition for all (the usual case): the stable sort keeps the order as it is.
+    if let z = layers.first?.zPosition, layers.allSatisfy({ $0.zPosition == z }) { return layers }
+    return layers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
 }
 
 /// Whether a layer passes its sublayers into the enclosing context instead of rooting a

@@ -82,6 +82,7 @@ func grownOnScreen(_ h: HalfPlane, by pixels: Double, matrix m: Mat4) -> HalfPla
 /// computes one edge from the same two vertices and leaves no crack between them.
 func outline(grown g: Box, original o: Box) -> [SIMD2<Double>] {
     var pts: [SIMD2<Double>] = []
+    pts.reserveCapacity(12)
     func add(_ x: Double, _ y: Double) {
         let p = SIMD2(x, y)
         if pts.last != p { pts.append(p) }

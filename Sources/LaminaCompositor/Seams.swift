@@ -113,22 +113,53 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
         frames.append(SeamFrame(a: e.a, b: e.b, u: u, n: SIMD2(-u.y, u.x), len: ((e.b - e.a) * u).sum(), inside: e.inside, owner: owners[e.quad]))
     }
     frames.withUnsafeBufferPointer { frames in
-        bucketed.withUnsafeBufferPointer { bucketed in
-            for c in 0..<cellCount where bucketStart[c + 1] - bucketStart[c] > 1 {
-                let runStart = bucketStart[c], runEnd = bucketStart[c + 1]
+        /// The pair test, edge k before edge j (k < j: the earlier edge's line is the reference).
+        func test(_ k: Int, _ j: Int) {
+            let e = frames[k], f = frames[j], n = e.n
+            guard e.owner != f.owner else { return }
+            guard abs((n * (f.a - e.a)).sum()) <= seamTolerance, abs((n * (f.b - e.a)).sum()) <= seamTolerance else { return }
+            let t0 = ((f.a - e.a) * e.u).sum(), t1 = ((f.b - e.a) * e.u).sum()
+            guard min(e.len, max(t0, t1)) - max(0, min(t0, t1)) > 0.5 else { return }
+            let si = (n * (e.inside - e.a)).sum(), sj = (n * (f.inside - e.a)).sum()
+            guard si * sj < 0 else { return }
+            hard[k] = true; hard[j] = true
+        }
+        var lines: [(axis: Int, at: Double, edge: Int)] = [], others: [Int] = []
+        for c in 0..<cellCount where bucketStart[c + 1] - bucketStart[c] > 1 {
+            let runStart = bucketStart[c], runEnd = bucketStart[c + 1]
+            if runEnd - runStart <= 8 {
                 for x in runStart..<(runEnd - 1) {
-                    let k = bucketed[x], e = frames[k], n = e.n
-                    for y in (x + 1)..<runEnd {
-                        let j = bucketed[y], f = frames[j]
-                        guard e.owner != f.owner else { continue }
-                        guard abs((n * (f.a - e.a)).sum()) <= seamTolerance, abs((n * (f.b - e.a)).sum()) <= seamTolerance else { continue }
-                        let t0 = ((f.a - e.a) * e.u).sum(), t1 = ((f.b - e.a) * e.u).sum()
-                        guard min(e.len, max(t0, t1)) - max(0, min(t0, t1)) > 0.5 else { continue }
-                        let si = (n * (e.inside - e.a)).sum(), sj = (n * (f.inside - e.a)).sum()
-                        guard si * sj < 0 else { continue }
-                        hard[k] = true; hard[j] = true
-                    }
+                    for y in (x + 1)..<runEnd { test(bucketed[x], bucketed[y]) }
                 }
+                continue
+            }
+            // A crowded cell (an axis-aligned UI): an exactly horizontal edge's unit direction
+            // is exactly (+-1, 0) (sqrt(x * x) == |x| in binary floating point), so the test
+            // measures across it the exact difference of y; such a pair can pass only within
+            // the tolerance in y, and a horizontal and a vertical edge never (the second's
+            // ends would be within 2 x tolerance of each other, but it is over 0.5 long). So
+            // horizontal and vertical edges are sorted by their line and tested within the
+            // tolerance of it; any other edge is tested against every edge of the cell.
+            lines.removeAll(keepingCapacity: true)
+            others.removeAll(keepingCapacity: true)
+            for x in runStart..<runEnd {
+                let k = bucketed[x], f = frames[k]
+                if f.a.y == f.b.y { lines.append((0, f.a.y, k)) } else if f.a.x == f.b.x { lines.append((1, f.a.x, k)) } else { others.append(k) }
+            }
+            lines.sort { ($0.axis, $0.at, $0.edge) < ($1.axis, $1.at, $1.edge) }
+            // Beyond the tolerance by far more than a rounded difference can be.
+            let reach = seamTolerance * (1 + 1e-9) + 1e-9
+            for x in lines.indices {
+                let l = lines[x]
+                var y = x + 1
+                while y < lines.count, lines[y].axis == l.axis, lines[y].at - l.at <= reach {
+                    test(min(l.edge, lines[y].edge), max(l.edge, lines[y].edge))
+                    y += 1
+                }
+            }
+            for (i, o) in others.enumerated() {
+                for l in lines { test(min(o, l.edge), max(o, l.edge)) }
+                for p in others[(i + 1)...] { test(min(o, p), max(o, p)) }
             }
         }
     }
