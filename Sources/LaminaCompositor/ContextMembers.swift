@@ -112,6 +112,7 @@ func contextMembers(of root: CALayer, rootSpace: CATransform3D) -> [ContextMembe
 func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
                     instances: [ReplicatorInstance] = [ReplicatorInstance(step: CATransform3DIdentity, alpha: 1, tint: SIMD3(repeating: 1))]) -> [ContextMember] {
     var out: [ContextMember] = []
+    out.reserveCapacity(sublayers.count)
     func walk(_ layers: [CALayer], _ space: CATransform3D, _ opacity: Float, _ tint: SIMD3<Float>) {
         for s in drawingOrder(layers) where !s.isHidden {
             let m = s.transformToSuperlayerSublayerSpace.concatenating(space)

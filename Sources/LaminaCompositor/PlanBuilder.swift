@@ -47,11 +47,11 @@ final class PlanBuilder {
     }
 
     /// content(of:), appended to `items` (one array for a whole target: no copies per level).
-    private func appendContent(of plane: Plane, planeToTarget: Mat4, viewport: Box, to items: inout [Item]) {
+    private func appendContent(of plane: Plane, planeToTarget: Mat4, viewport: Box, to items: inout [Item], info known: LayerInfo? = nil) {
         if outputBox == nil { outputBox = viewport }
         let layer = plane.layer
         let owner = ObjectIdentifier(layer ?? CALayer())
-        let cached = layer.map { self.info($0) }
+        let cached = known ?? layer.map { self.info($0) }
         let members = cached?.members ?? plane.members
         // The parts are read in place from the cache (copying all of them out costs more
         // than drawing a plain layer).
@@ -207,9 +207,9 @@ final class PlanBuilder {
             tint(&out, from: start, by: m.tint)
             return s.extent
         }
-        guard let extent = planeExtent(layer) else { return nil }
+        guard let extent = planeExtent(layer, cached) else { return nil }
         let start = out.count
-        appendContent(of: plane, planeToTarget: toTarget, viewport: viewport, to: &out)
+        appendContent(of: plane, planeToTarget: toTarget, viewport: viewport, to: &out, info: cached)
         if opacity < 1 { for k in start..<out.count { out[k].quad.opacity *= opacity } }
         tint(&out, from: start, by: m.tint)
         return out.count > start ? extent : nil
@@ -387,8 +387,8 @@ final class PlanBuilder {
 
     /// The box in a layer's plane that its drawing can touch: bounds, contents, and the
     /// flattened images of its context's members (clipped to the bounds when it masks).
-    func planeExtent(_ layer: CALayer) -> Box? {
-        let i = info(layer)
+    func planeExtent(_ layer: CALayer, _ known: LayerInfo? = nil) -> Box? {
+        let i = known ?? info(layer)
         if let e = i.extent { return e }
         let e = computeExtent(layer, i)
         i.extent = .some(e)
