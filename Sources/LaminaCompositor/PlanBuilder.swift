@@ -120,7 +120,10 @@ final class PlanBuilder {
         func place(_ it: inout Item, _ member: Int, clips: [HalfPlane], split: Bool) {
             let prefix = it.quad.matrix
             // Fragment clips are half-planes of the member's plane: pull them back into the item.
-            if !clips.isEmpty { it.quad.clips += clips.map { prefix.pullBack($0) } }
+            if !clips.isEmpty {
+                it.quad.clips.reserveCapacity(it.quad.clips.count + clips.count + 1)
+                for h in clips { it.quad.clips.append(prefix.pullBack(h)) }
+            }
             it.quad.matrix = prefix.concatenating(members[member].mat.flattened)
             // Under a 2D affine map every point is in front of the eye: no clip needed.
             let eye = it.quad.matrix.inFrontOfEye
@@ -458,8 +461,11 @@ final class PlanBuilder {
             // clips would cut nothing.
             let affine = m.r0.w == 0 && m.r1.w == 0 && m.r3.w > wEpsilon
             if !(affine && v.allSatisfy({ p in let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY })) {
-                var added: [HalfPlane] = affine ? [] : [m.inFrontOfEye]
-                added += viewClips.map { m.pullBack($0) }
+                var added: [HalfPlane] = []
+                added.reserveCapacity(5)
+                if !affine { added.append(m.inFrontOfEye) }
+                for h in viewClips { added.append(m.pullBack(h)) }
+                q.clips.reserveCapacity(q.clips.count + added.count)
                 q.clips += added
                 // Drop quads with nothing left after clipping.
                 v = clip(v, added)

@@ -21,10 +21,23 @@ let rescalingLimit = 1e3
 func recenter(_ q: inout DrawQuad) {
     let r = q.rect
     let huge = max(abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) > recenteringThreshold
-    if !huge, q.matrix.r0.w == 0, q.matrix.r1.w == 0 {
+    if !huge {
         guard let p = q.cover.first else { return }
-        let s = q.matrix.stretch(p).max
-        if s.isFinite && s <= rescalingLimit && s >= 1 / rescalingLimit { return }
+        if q.matrix.r0.w == 0, q.matrix.r1.w == 0 {
+            let s = q.matrix.stretch(p).max
+            if s.isFinite && s <= rescalingLimit && s >= 1 / rescalingLimit { return }
+        } else {
+            // recentered's own test, without its arrays: a cover box that is not finite, or
+            // a largest stretch (folded as Sequence.max folds) that needs no rescaling.
+            guard let cover = boundingBox(q.cover), cover.minX.isFinite, cover.maxX.isFinite, cover.minY.isFinite, cover.maxY.isFinite else { return }
+            var maxStretch = q.matrix.stretch(p).max
+            for c in q.cover.dropFirst() {
+                let s = q.matrix.stretch(c).max
+                if maxStretch < s { maxStretch = s }
+            }
+            let rescale = maxStretch.isFinite && maxStretch > 0 && (maxStretch > rescalingLimit || maxStretch < 1 / rescalingLimit)
+            if !rescale { return }
+        }
     }
     q = recentered(q)
 }
