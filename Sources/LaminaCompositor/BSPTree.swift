@@ -67,32 +67,43 @@ struct DrawPolygon {
 
     /// Where this polygon lies relative to `plane`, splitting it when it straddles.
     func classify(against plane: DrawPolygon) -> Side {
-        let dist = distances(to: plane)
-        let anyFront = dist.contains { $0 > splitThreshold }, anyBack = dist.contains { $0 < -splitThreshold }
+        // The sides first, with no array (most polygons do not straddle); the same distances
+        // as `distances(to:)`, computed again below only for a split.
+        var anyFront = false, anyBack = false
+        for h in homogeneous {
+            let d = ((plane.normal * SIMD3(h.x, h.y, h.z)).sum() + plane.d * h.w) / h.w
+            if d > splitThreshold { anyFront = true } else if d < -splitThreshold { anyBack = true }
+        }
         if !anyFront && !anyBack { return .coplanar }
         if !anyBack { return .front }
         if !anyFront { return .back }
-        // Split: vertices within the threshold go to both sides; crossing edges get a new
-        // vertex at the zero of the (homogeneous-linear) distance function.
+        // Vertices within the threshold go to both sides; crossing edges get a new vertex at
+        // the zero of the (homogeneous-linear) distance function g (distance = g / W).
+        let count = local.count
         var fl: [SIMD2<Double>] = [], fh: [SIMD4<Double>] = [], bl: [SIMD2<Double>] = [], bh: [SIMD4<Double>] = []
-        let g = homogeneous.map { h in (plane.normal * SIMD3(h.x, h.y, h.z)).sum() + plane.d * h.w }
-        for i in local.indices {
-            let j = (i + 1) % local.count
-            let di = dist[i], dj = dist[j]
-            if di >= -splitThreshold { fl.append(local[i]); fh.append(homogeneous[i]) }
-            if di <= splitThreshold { bl.append(local[i]); bh.append(homogeneous[i]) }
-            if (di > splitThreshold && dj < -splitThreshold) || (di < -splitThreshold && dj > splitThreshold) {
-                let t = g[i] / (g[i] - g[j])  // the zero of g, linear along the edge in local coordinates
-                let l = local[i] + (local[j] - local[i]) * t
-                let h = homogeneous[i] + (homogeneous[j] - homogeneous[i]) * t
-                fl.append(l); fh.append(h); bl.append(l); bh.append(h)
+        fl.reserveCapacity(count + 1); fh.reserveCapacity(count + 1); bl.reserveCapacity(count + 1); bh.reserveCapacity(count + 1)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { g in
+            for (k, h) in homogeneous.enumerated() { g[k] = (plane.normal * SIMD3(h.x, h.y, h.z)).sum() + plane.d * h.w }
+            for i in 0..<count {
+                let j = (i + 1) % count
+                let di = g[i] / homogeneous[i].w, dj = g[j] / homogeneous[j].w
+                if di >= -splitThreshold { fl.append(local[i]); fh.append(homogeneous[i]) }
+                if di <= splitThreshold { bl.append(local[i]); bh.append(homogeneous[i]) }
+                if (di > splitThreshold && dj < -splitThreshold) || (di < -splitThreshold && dj > splitThreshold) {
+                    let t = g[i] / (g[i] - g[j])  // the zero of g, linear along the edge in local coordinates
+                    let l = local[i] + (local[j] - local[i]) * t
+                    let h = homogeneous[i] + (homogeneous[j] - homogeneous[i]) * t
+                    fl.append(l); fh.append(h); bl.append(l); bh.append(h)
+                }
             }
         }
         var f = self, b = self
         f.local = fl; f.homogeneous = fh
         b.local = bl; b.homogeneous = bh
         let h = frontHalfPlane(of: plane)
+        f.clips.reserveCapacity(clips.count + 1)
         f.clips.append(h)
+        b.clips.reserveCapacity(clips.count + 1)
         b.clips.append(HalfPlane(a: -h.a, b: -h.b, c: -h.c))
         return .split(front: f, back: b)
     }

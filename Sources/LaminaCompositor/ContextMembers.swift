@@ -40,7 +40,9 @@ struct ContextMember {
 
 /// Sublayers in Core Animation's drawing order: stably sorted by zPosition.
 func drawingOrder(_ layers: [CALayer]) -> [CALayer] {
-    layers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    // One zPosition for all (the usual case): the stable sort keeps the order as it is.
+    if let z = layers.first?.zPosition, layers.allSatisfy({ $0.zPosition == z }) { return layers }
+    return layers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
 }
 
 /// Whether a layer passes its sublayers into the enclosing context instead of rooting a
@@ -110,6 +112,7 @@ func contextMembers(of root: CALayer, rootSpace: CATransform3D) -> [ContextMembe
 func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
                     instances: [ReplicatorInstance] = [ReplicatorInstance(step: CATransform3DIdentity, alpha: 1, tint: SIMD3(repeating: 1))]) -> [ContextMember] {
     var out: [ContextMember] = []
+    out.reserveCapacity(sublayers.count)
     func walk(_ layers: [CALayer], _ space: CATransform3D, _ opacity: Float, _ tint: SIMD3<Float>) {
         for s in drawingOrder(layers) where !s.isHidden {
             let m = s.transformToSuperlayerSublayerSpace.concatenating(space)

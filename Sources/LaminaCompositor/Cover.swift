@@ -36,6 +36,8 @@ func coverPolygon(_ q: DrawQuad, visible: [SIMD2<Double>], minStretch: Double) -
         // coordinates GPUs cannot interpolate in Float. So each anti-aliased edge is also cut
         // at one pixel outside it on screen.
         if q.matrix.r0.w != 0 || q.matrix.r1.w != 0 {
+            // Room for the four edges and a mask's four sides at once (one copy, no regrowth).
+            clips.reserveCapacity(q.clips.count + 8)
             let r = q.rect
             let edges: [(EdgeMask, HalfPlane)] = [(.left, HalfPlane(a: 1, b: 0, c: -r.minX)), (.right, HalfPlane(a: -1, b: 0, c: r.maxX)),
                                                   (.top, HalfPlane(a: 0, b: 1, c: -r.minY)), (.bottom, HalfPlane(a: 0, b: -1, c: r.maxY))]
@@ -82,6 +84,7 @@ func grownOnScreen(_ h: HalfPlane, by pixels: Double, matrix m: Mat4) -> HalfPla
 /// computes one edge from the same two vertices and leaves no crack between them.
 func outline(grown g: Box, original o: Box) -> [SIMD2<Double>] {
     var pts: [SIMD2<Double>] = []
+    pts.reserveCapacity(12)
     func add(_ x: Double, _ y: Double) {
         let p = SIMD2(x, y)
         if pts.last != p { pts.append(p) }

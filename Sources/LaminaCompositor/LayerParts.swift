@@ -3,20 +3,21 @@ import Foundation
 import QuartzCore
 
 struct LayerParts {
-    var background: DrawQuad?
-    var contents: DrawQuad?
-    var border: DrawQuad?
+    private(set) var background: DrawQuad?
+    private(set) var contents: DrawQuad?
+    private(set) var border: DrawQuad?
     /// Whether the layer is a text layer with text to draw (between contents and sublayers).
     var hasText = false
     /// A gradient layer's gradient: the quad over its (rounded) bounds, its image filled in
     /// per compile at the on-screen scale (between background and contents).
-    var gradient: DrawQuad?
+    private(set) var gradient: DrawQuad?
     /// A shape layer's drawing box in its own space (the path's bounds grown by the stroke):
     /// its image is rasterized per compile (between contents and sublayers, not clipped to the bounds).
-    var shapeBox: Box?
+    private(set) var shapeBox: Box?
 
-    /// How many quads the layer draws itself (its text not included).
-    var count: Int { [background, gradient, contents, border].compactMap { $0 }.count + (shapeBox != nil ? 1 : 0) }
+    /// How many quads the layer draws itself (its text not included), counted as they are
+    /// set (testing the optional quads afterwards would copy each one).
+    private(set) var count = 0
 
     /// cornerRadius clamped to half the smaller side of the bounds.
     static func clampedRadius(_ layer: CALayer) -> Double {
@@ -38,6 +39,7 @@ struct LayerParts {
         let bounds = Box(layer.bounds)
         let radius = Self.clampedRadius(layer)
         shapeBox = (layer as? CAShapeLayer).flatMap(ShapeDrawing.box)
+        if shapeBox != nil { count += 1 }
         let hasGradient = !bounds.isEmpty && (layer as? CAGradientLayer).map { !$0.cgColors.isEmpty } == true
         // Whatever draws between the background and the sublayers keeps the border out of the background's quad.
         let between = hasText || hasGradient || shapeBox != nil
@@ -61,10 +63,12 @@ struct LayerParts {
                 if bg != nil { q.role = "background+border" }
             }
             background = q
+            count += 1
         }
         if hasGradient {
             // The image index and uv are set when the image is made (PlanBuilder.gradientQuad).
             gradient = quad("gradient", rect: bounds, radius: radius, fill: .image(index: -1, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1)))
+            count += 1
         }
         // A degenerate contents rect (no area, or not finite) or a gravity rect with no area
         // draws nothing: there is no image to stretch (and texture coordinates would divide by 0).
@@ -76,11 +80,13 @@ struct LayerParts {
                          fill: .image(index: -1, uv: Box(minX: cr.minX, minY: cr.minY, maxX: cr.maxX, maxY: cr.maxY)))
             if layer.masksToBounds { q.mask = RoundedBox(box: bounds, radius: radius) }
             contents = q
+            count += 1
         }
         if let bc, !bounds.isEmpty, hasImage || hasSublayers || between {
             var q = quad("border", rect: bounds, radius: radius, fill: .none)
             q.borderWidth = bw; q.borderColor = bc
             border = q
+            count += 1
         }
     }
 

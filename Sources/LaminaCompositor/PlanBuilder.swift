@@ -47,31 +47,32 @@ final class PlanBuilder {
     }
 
     /// content(of:), appended to `items` (one array for a whole target: no copies per level).
-    private func appendContent(of plane: Plane, planeToTarget: Mat4, viewport: Box, to items: inout [Item]) {
+    private func appendContent(of plane: Plane, planeToTarget: Mat4, viewport: Box, to items: inout [Item], info known: LayerInfo? = nil) {
         if outputBox == nil { outputBox = viewport }
         let layer = plane.layer
         let owner = ObjectIdentifier(layer ?? CALayer())
-        let cached = layer.map { self.info($0) }
+        let cached = known ?? layer.map { self.info($0) }
         let members = cached?.members ?? plane.members
-        let own = cached?.parts
-        if let own {
-            if let bg = own.background { items.append(Item(quad: bg, owner: owner)) }
-            if let g = own.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
+        // The parts are read in place from the cache (copying all of them out costs more
+        // than drawing a plain layer).
+        if let cached {
+            if let bg = cached.parts.background { items.append(Item(quad: bg, owner: owner)) }
+            if let g = cached.parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
                 items.append(Item(quad: q, owner: owner))
             }
-            if var c = own.contents, let image = layer?.contents as? CGImage, case .image(_, let uv) = c.fill {
+            if var c = cached.parts.contents, let image = layer?.contents as? CGImage, case .image(_, let uv) = c.fill {
                 c.fill = .image(index: index(of: image), uv: uv)
                 items.append(Item(quad: c, owner: owner))
             }
-            if let text = layer as? CATextLayer, own.hasText, let q = textQuad(text, planeToTarget: planeToTarget) {
+            if cached.parts.hasText, let text = layer as? CATextLayer, let q = textQuad(text, planeToTarget: planeToTarget) {
                 items.append(Item(quad: q, owner: owner))
             }
-            if let box = own.shapeBox, let sl = layer as? CAShapeLayer, let q = shapeQuad(sl, box: box, planeToTarget: planeToTarget) {
+            if let box = cached.parts.shapeBox, let sl = layer as? CAShapeLayer, let q = shapeQuad(sl, box: box, planeToTarget: planeToTarget) {
                 items.append(Item(quad: q, owner: owner))
             }
         }
         appendContextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport, to: &items)
-        if let b = own?.border { items.append(Item(quad: b, owner: owner)) }
+        if let b = cached?.parts.border { items.append(Item(quad: b, owner: owner)) }
     }
 
     /// A text layer's text, rasterized at the layer's largest on-screen stretch, as a quad over its bounds.
@@ -119,7 +120,10 @@ final class PlanBuilder {
         func place(_ it: inout Item, _ member: Int, clips: [HalfPlane], split: Bool) {
             let prefix = it.quad.matrix
             // Fragment clips are half-planes of the member's plane: pull them back into the item.
-            if !clips.isEmpty { it.quad.clips += clips.map { prefix.pullBack($0) } }
+            if !clips.isEmpty {
+                it.quad.clips.reserveCapacity(it.quad.clips.count + clips.count + 1)
+                for h in clips { it.quad.clips.append(prefix.pullBack(h)) }
+            }
             it.quad.matrix = prefix.concatenating(members[member].mat.flattened)
             // Under a 2D affine map every point is in front of the eye: no clip needed.
             let eye = it.quad.matrix.inFrontOfEye
@@ -187,9 +191,8 @@ final class PlanBuilder {
         let cached = info(layer)
         let members = cached.members
         let opacity = min(max(layer.opacity, 0), 1) * m.inheritedOpacity
-        let parts = cached.parts
         let hasSub = !members.isEmpty
-        let itemCount = parts.count + (parts.hasText ? 1 : 0) + (hasSub ? 2 : 0)
+        let itemCount = cached.partCount + (cached.parts.hasText ? 1 : 0) + (hasSub ? 2 : 0)
         let group = opacity < 1 && itemCount > 1
         let mask = layer.masksToBounds && hasSub
         let flat = members.allSatisfy { $0.mat.isPlanarAffine }
@@ -213,9 +216,9 @@ final class PlanBuilder {
             tint(&out, from: start, by: m.tint)
             return s.extent
         }
-        guard let extent = planeExtent(layer) else { return nil }
+        guard let extent = planeExtent(layer, cached) else { return nil }
         let start = out.count
-        appendContent(of: plane, planeToTarget: toTarget, viewport: viewport, to: &out)
+        appendContent(of: plane, planeToTarget: toTarget, viewport: viewport, to: &out, info: cached)
         if opacity < 1 { for k in start..<out.count { out[k].quad.opacity *= opacity } }
         tint(&out, from: start, by: m.tint)
         return out.count > start ? extent : nil
@@ -414,8 +417,8 @@ final class PlanBuilder {
 
     /// The box in a layer's plane that its drawing can touch: bounds, contents, and the
     /// flattened images of its context's members (clipped to the bounds when it masks).
-    func planeExtent(_ layer: CALayer) -> Box? {
-        let i = info(layer)
+    func planeExtent(_ layer: CALayer, _ known: LayerInfo? = nil) -> Box? {
+        let i = known ?? info(layer)
         if let e = i.extent { return e }
         let e = computeExtent(layer, i)
         i.extent = .some(e)
@@ -424,12 +427,13 @@ final class PlanBuilder {
 
     /// planeExtent, uncached: each member's extent comes from the cache, so a tree is walked once.
     private func computeExtent(_ layer: CALayer, _ info: LayerInfo) -> Box? {
-        let parts = info.parts
-        var e: Box? = Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)
-        if let c = parts.contents { e = e.map { $0.union(c.rect) } ?? c.rect }
-        if let s = parts.shapeBox { e = e.map { $0.union(s) } ?? s }
+        let bounds = Box(layer.bounds)
+        var e: Box? = bounds.isEmpty ? nil : bounds
+        let contentsRect = info.parts.contents?.rect, shapeBox = info.parts.shapeBox
+        if let c = contentsRect { e = e.map { $0.union(c) } ?? c }
+        if let s = shapeBox { e = e.map { $0.union(s) } ?? s }
         let members = info.members
-        if layer.masksToBounds { return members.isEmpty && parts.contents == nil && parts.shapeBox == nil ? e : (Box(layer.bounds).isEmpty ? nil : Box(layer.bounds)) }
+        if layer.masksToBounds { return members.isEmpty && contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
         for m in members {
             if !m.layer.isDoubleSided && m.isBackFacing { continue }
             guard let ce = planeExtent(m.layer) else { continue }
@@ -468,6 +472,12 @@ final class PlanBuilder {
         let view = Box(minX: -1, minY: -1, maxX: Double(width) + 1, maxY: Double(height) + 1)
         let viewClips = [HalfPlane(a: 1, b: 0, c: -view.minX), HalfPlane(a: -1, b: 0, c: view.maxX),
                          HalfPlane(a: 0, b: 1, c: -view.minY), HalfPlane(a: 0, b: -1, c: view.maxY)]
+        var clearColor = clear
+        var clearSource: DrawQuad?
+        // Opaque solid quads that cover the whole target first (a root layer's background)
+        // become the clear color: the same pixels, far fewer fragments. (Decided as they come,
+        // so thousands of quads behind them are not shifted down afterwards.)
+        var leading = true
         var quads: [DrawQuad] = [], owners: [ObjectIdentifier] = [], visible: [[SIMD2<Double>]] = []
         quads.reserveCapacity(items.count)
         owners.reserveCapacity(items.count)
@@ -484,31 +494,27 @@ final class PlanBuilder {
             // clips would cut nothing.
             let affine = m.r0.w == 0 && m.r1.w == 0 && m.r3.w > wEpsilon
             if !(affine && v.allSatisfy({ p in let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY })) {
-                var added: [HalfPlane] = affine ? [] : [m.inFrontOfEye]
-                added += viewClips.map { m.pullBack($0) }
+                var added: [HalfPlane] = []
+                added.reserveCapacity(5)
+                if !affine { added.append(m.inFrontOfEye) }
+                for h in viewClips { added.append(m.pullBack(h)) }
+                q.clips.reserveCapacity(q.clips.count + added.count)
                 q.clips += added
                 // Drop quads with nothing left after clipping.
                 v = clip(v, added)
                 if v.isEmpty { continue }
             }
+            if leading {
+                if q.coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = q.fill {
+                    clearColor = c
+                    clearSource = q
+                    continue
+                }
+                leading = false
+            }
             quads.append(q)
             owners.append(item.owner)
             visible.append(v)
-        }
-        var clearColor = clear
-        var clearSource: DrawQuad?
-        // Opaque solid quads that cover the whole target first (a root layer's background)
-        // become the clear color: the same pixels, far fewer fragments.
-        var first = 0
-        while first < quads.count, quads[first].coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = quads[first].fill {
-            clearColor = c
-            clearSource = quads[first]
-            first += 1
-        }
-        if first > 0 {
-            quads.removeFirst(first)
-            owners.removeFirst(first)
-            visible.removeFirst(first)
         }
         removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
         for k in quads.indices {
@@ -519,7 +525,7 @@ final class PlanBuilder {
             let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
             quads[k].cover = coverPolygon(quads[k], visible: v, minStretch: minStretch)
             if !quads[k].cover.isEmpty { quads[k].interior = interiorBox(quads[k], minStretch: minStretch) }
-            quads[k] = recentered(quads[k])
+            recenter(&quads[k])
         }
         quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads, clearSource: clearSource, kind: kind))
@@ -548,8 +554,12 @@ final class LayerInfo {
     /// Its plane extent once computed (.some(nil): nothing to draw).
     var extent: Box??
 
+    /// parts.count, once.
+    let partCount: Int
+
     init(members: [ContextMember], parts: LayerParts) {
         self.members = members
         self.parts = parts
+        partCount = parts.count
     }
 }

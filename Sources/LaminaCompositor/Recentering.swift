@@ -15,6 +15,33 @@ let recenteringThreshold = 1e5
 /// Pixels per local unit outside 1/limit...limit get a quad rescaled.
 let rescalingLimit = 1e3
 
+/// Re-expresses `q` in place as `recentered` does, deciding first without arrays whether
+/// there is anything to do: under a 2D affine map (W constant) the stretch is the same at
+/// every finite point, so one point of the cover tells whether it needs rescaling.
+func recenter(_ q: inout DrawQuad) {
+    let r = q.rect
+    let huge = max(abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) > recenteringThreshold
+    if !huge {
+        guard let p = q.cover.first else { return }
+        if q.matrix.r0.w == 0, q.matrix.r1.w == 0 {
+            let s = q.matrix.stretch(p).max
+            if s.isFinite && s <= rescalingLimit && s >= 1 / rescalingLimit { return }
+        } else {
+            // recentered's own test, without its arrays: a cover box that is not finite, or
+            // a largest stretch (folded as Sequence.max folds) that needs no rescaling.
+            guard let cover = boundingBox(q.cover), cover.minX.isFinite, cover.maxX.isFinite, cover.minY.isFinite, cover.maxY.isFinite else { return }
+            var maxStretch = q.matrix.stretch(p).max
+            for c in q.cover.dropFirst() {
+                let s = q.matrix.stretch(c).max
+                if maxStretch < s { maxStretch = s }
+            }
+            let rescale = maxStretch.isFinite && maxStretch > 0 && (maxStretch > rescalingLimit || maxStretch < 1 / rescalingLimit)
+            if !rescale { return }
+        }
+    }
+    q = recentered(q)
+}
+
 /// `q` (its cover already computed) re-expressed near pixel units around its cover when its
 /// local coordinates or its stretch are extreme; otherwise `q` itself.
 func recentered(_ q: DrawQuad) -> DrawQuad {

@@ -26,6 +26,23 @@ struct JSONParser {
     private let b: [UInt8]
     private var i = 0
     private var depth = 0
+    /// Where the value being read sits: its keys and indices from the root. The JSON path
+    /// string is built from it only for an error (building one per value cost more than
+    /// reading the value).
+    private var route: [Step] = []
+    private enum Step { case key(String), index(Int) }
+
+    /// The JSON path of the value being read: "a.b[2].c" ("" at the root).
+    private var path: String {
+        var s = ""
+        for step in route {
+            switch step {
+            case .key(let k): s = s.isEmpty ? k : "\(s).\(k)"
+            case .index(let n): s = "\(s)[\(n)]"
+            }
+        }
+        return s
+    }
 
     init(_ data: Data) { b = [UInt8](data) }
 
@@ -34,7 +51,7 @@ struct JSONParser {
         if b.starts(with: [0xEF, 0xBB, 0xBF]) { throw error("the text starts with a UTF-8 byte order mark; save it without one") }
         if String(validating: b, as: UTF8.self) == nil { throw error("the text is not valid UTF-8") }
         skipSpace()
-        let v = try value("")
+        let v = try value()
         skipSpace()
         guard i == b.count else { throw error("unexpected text after the JSON value") }
         return v
@@ -42,16 +59,16 @@ struct JSONParser {
 
     // MARK: Values
 
-    private mutating func value(_ path: String) throws -> JSONValue {
+    private mutating func value() throws -> JSONValue {
         guard i < b.count else { throw error("unexpected end of the text; expected a value") }
         switch b[i] {
-        case UInt8(ascii: "{"): return try object(path)
-        case UInt8(ascii: "["): return try array(path)
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number(path))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default:
             for word in ["NaN", "Infinity"] where rest(startsWith: word) {
                 throw error("\(word) is not a number in JSON (JSON has no NaN or infinities)", path: path)
@@ -60,7 +77,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func object(_ path: String) throws -> JSONValue {
+    private mutating func object() throws -> JSONValue {
         try enter()
         i += 1
         var dict: [String: JSONValue] = [:], order: [String] = []
@@ -72,16 +89,17 @@ struct JSONParser {
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a key in double quotes, found \(found)") }
             let keyStart = i
             let key = try string()
-            let kp = path.isEmpty ? key : "\(path).\(key)"
+            route.append(.key(key))
             if dict[key] != nil {
                 i = keyStart
-                throw error("duplicate key \"\(key)\" (a JSON object must not repeat a key)", path: kp)
+                throw error("duplicate key \"\(key)\" (a JSON object must not repeat a key)", path: path)
             }
             skipSpace()
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the key \"\(key)\", found \(found)") }
             i += 1
             skipSpace()
-            dict[key] = try value(kp)
+            dict[key] = try value()
+            route.removeLast()
             order.append(key)
             skipSpace()
             if peek(UInt8(ascii: ",")) { i += 1; continue }
@@ -90,7 +108,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func array(_ path: String) throws -> JSONValue {
+    private mutating func array() throws -> JSONValue {
         try enter()
         i += 1
         var items: [JSONValue] = []
@@ -99,7 +117,9 @@ struct JSONParser {
         while true {
             skipSpace()
             if peek(UInt8(ascii: "]")), !items.isEmpty { throw error("a trailing comma before ']' is not allowed in JSON") }
-            items.append(try value("\(path)[\(items.count)]"))
+            route.append(.index(items.count))
+            items.append(try value())
+            route.removeLast()
             skipSpace()
             if peek(UInt8(ascii: ",")) { i += 1; continue }
             if peek(UInt8(ascii: "]")) { i += 1; depth -= 1; return .array(items) }
@@ -113,7 +133,7 @@ struct JSONParser {
     }
 
     /// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-    private mutating func number(_ path: String) throws -> Double {
+    private mutating func number() throws -> Double {
         let start = i
         if peek(UInt8(ascii: "-")) {
             i += 1
@@ -134,12 +154,58 @@ struct JSONParser {
             if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { i += 1 }
             guard digits() > 0 else { throw error("expected a digit in the exponent, found \(found)") }
         }
+        if let d = Self.exactDecimal(b[start..<i]) { return d }
         let text = String(decoding: b[start..<i], as: UTF8.self)
         guard let d = Double(text), d.isFinite else {
             i = start
             throw error("the number \(text) is out of range (not a finite double)", path: path)
         }
         return d
+    }
+
+    /// Exact powers of ten (every one up to 1e22 is a double).
+    private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
+
+    /// A well-formed JSON number's value without going through text, when that is exact
+    /// (Clinger's fast path): at most 15 significant digits (an exact double) scaled by at most
+    /// 10^22 (exact too), one correctly rounded multiply or divide, as strtod rounds it.
+    /// nil otherwise (more digits, a larger exponent).
+    private static func exactDecimal(_ t: ArraySlice<UInt8>) -> Double? {
+        var k = t.startIndex, negative = false
+        if t[k] == UInt8(ascii: "-") { negative = true; k += 1 }
+        var mantissa: UInt64 = 0, significant = 0, scale = 0
+        var inFraction = false
+        while k < t.endIndex {
+            let c = t[k]
+            if c == UInt8(ascii: ".") { inFraction = true; k += 1; continue }
+            guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else { break }
+            if mantissa != 0 || c != UInt8(ascii: "0") {
+                significant += 1
+                guard significant <= 15 else { return nil }
+                mantissa = mantissa * 10 + UInt64(c - UInt8(ascii: "0"))
+            }
+            if inFraction { scale -= 1 }
+            k += 1
+        }
+        if k < t.endIndex {
+            // An exponent: [eE][+-]?digits.
+            k += 1
+            var sign = 1
+            if t[k] == UInt8(ascii: "+") { k += 1 } else if t[k] == UInt8(ascii: "-") { sign = -1; k += 1 }
+            var e = 0
+            while k < t.endIndex {
+                e = e * 10 + Int(t[k] - UInt8(ascii: "0"))
+                guard e < 10_000 else { return nil }
+                k += 1
+            }
+            scale += sign * e
+        }
+        var d = Double(mantissa)
+        if mantissa != 0 {
+            guard abs(scale) <= 22 else { return nil }
+            d = scale >= 0 ? d * powersOfTen[scale] : d / powersOfTen[-scale]
+        }
+        return negative ? -d : d
     }
 
     private mutating func string() throws -> String {

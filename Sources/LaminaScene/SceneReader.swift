@@ -117,7 +117,11 @@ final class SceneReader {
     func numbers(_ v: JSONValue, _ n: Int, _ path: String) throws -> [Double] {
         guard case .array(let a) = v else { throw fail(path, "expected \(n) numbers, got \(v.brief)") }
         guard a.count == n else { throw fail(path, "expected \(n) numbers, got \(a.count)") }
-        return try a.enumerated().map { try number($0.element, "\(path)[\($0.offset)]") }
+        // The element's path is spelled out only for an error.
+        return try a.enumerated().map { i, x in
+            if case .number(let d) = x, d.isFinite { return d }
+            return try number(x, "\(path)[\(i)]")
+        }
     }
 
     func bool(_ v: JSONValue, _ path: String) throws -> Bool {
@@ -283,7 +287,9 @@ final class SceneReader {
             throw fail("\(path).type", "unknown layer type \"\(type)\" (\(hint)\(Self.layerTypes.joined(separator: ", ")))")
         }
         for (owner, keys) in Self.typeKeys where owner != type {
-            for k in keys.sorted() where d[k] != nil {
+            // The layer's own few keys looked up in the type's set (sorting every type's keys
+            // for every layer cost more than reading it).
+            for k in d.keys.filter({ keys.contains($0) }).sorted() {
                 try record(fail("\(path).\(k)", "unknown key \"\(k)\" (only a \(owner) has it)"))
             }
         }

@@ -26,12 +26,29 @@ public final class CATransaction {
 
     final class Stack { var frames: [Frame] = [] }
 
-    private static let stackKey = "LaminaCATransactionStack"
+    /// The thread-specific slot of each thread's stack (a retained Stack, released when the
+    /// thread ends). A POSIX key rather than Thread's dictionary: every property change looks
+    /// the stack up, and the dictionary lookup cost more than reading a layer from a scene file.
+    /// nil when the process has no key left: Thread's dictionary holds the stacks then.
+    private static let stackKey: pthread_key_t? = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { p in
+            if let p { Unmanaged<Stack>.fromOpaque(p).release() }
+        }
+        return status == 0 ? key : nil
+    }()
+    private static let dictionaryKey = "LaminaCATransactionStack"
     static var stack: Stack {
-        let dict = Thread.current.threadDictionary
-        if let s = dict[stackKey] as? Stack { return s }
+        guard let key = stackKey else {
+            let dict = Thread.current.threadDictionary
+            if let s = dict[dictionaryKey] as? Stack { return s }
+            let s = Stack()
+            dict[dictionaryKey] = s
+            return s
+        }
+        if let p = pthread_getspecific(key) { return Unmanaged<Stack>.fromOpaque(p).takeUnretainedValue() }
         let s = Stack()
-        dict[stackKey] = s
+        pthread_setspecific(key, Unmanaged.passRetained(s).toOpaque())
         return s
     }
 
