@@ -43,13 +43,10 @@ import LaminaTestSupport
 
     @Test(.enabled(if: glAvailable, "the window draws with OpenGL, and no context can be made here"))
     func scriptedExplodeUnderXvfb() throws {
-        let xvfb = try #require(["/usr/bin/xvfb-run", "/bin/xvfb-run"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "xvfb-run is not installed (tools/setup.sh installs xvfb)")
         let out = try tempDir("explode")
         defer { try? FileManager.default.removeItem(at: out) }
-        let script = out.appendingPathComponent("script.txt")
         // Scenes 6 and 7: the seeds' flattened examples, after the five built-in scenes.
-        try """
+        let script = """
             size 500 400
             scene 6
             screenshot green-normal
@@ -65,10 +62,9 @@ import LaminaTestSupport
             key e
             wait 0.5
             screenshot nested-closed
-            """.write(to: script, atomically: true, encoding: .utf8)
+            """
         let seeds = ["conundrum-box-closed-green-flattened", "transforms-5.8-nested-y-flattened"].map { sharedScenes.appendingPathComponent($0 + ".json").path }
-        let r = try run(URL(fileURLWithPath: xvfb), ["-a", "-s", "-screen 0 1024x768x24", try builtTool("lamina-demo").path, "--script", script.path,
-                                                     "--output", out.path] + seeds)
+        let r = try playUnderXvfb(script, in: out, sceneFiles: seeds)
         try #require(r.status == 0, "lamina-demo failed: \(r.stderr)")
         func image(_ n: String) throws -> CGImage { try PNG.read(out.appendingPathComponent(n + ".png").path) }
         if let dir = ProcessInfo.processInfo.environment["LAMINA_EXPLODE_DUMP"] {

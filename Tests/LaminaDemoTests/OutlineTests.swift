@@ -33,21 +33,17 @@ import Testing
 
     @Test(.enabled(if: glAvailable, "the window draws with OpenGL, and no context can be made here"))
     func aClickOutlinesTheLayerDrawnThere() throws {
-        let xvfb = try #require(["/usr/bin/xvfb-run", "/bin/xvfb-run"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "xvfb-run is not installed (tools/setup.sh installs xvfb)")
         let out = try tempDir("outline")
         defer { try? FileManager.default.removeItem(at: out) }
-        let script = out.appendingPathComponent("script.txt")
-        try """
+        let script = """
             size 500 400
             scene 1
             click 250 200
             screenshot picked
             click 3 3
             screenshot none
-            """.write(to: script, atomically: true, encoding: .utf8)
-        let r = try run(URL(fileURLWithPath: xvfb), ["-a", "-s", "-screen 0 1024x768x24", try builtTool("lamina-demo").path,
-                                                     "--script", script.path, "--output", out.path])
+            """
+        let r = try playUnderXvfb(script, in: out)
         #expect(r.status == 0, "lamina-demo failed: \(r.stderr)")
         func outlined(_ s: Scene) -> [CALayer] { s.allLayers.filter { $0.borderWidth == LayerOutline.width && $0.borderColor == LayerOutline.color } }
         let picked = try Scene.read(contentsOf: out.appendingPathComponent("picked.json").path)

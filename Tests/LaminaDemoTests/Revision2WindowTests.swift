@@ -9,22 +9,18 @@ import LaminaTestSupport
 extension WindowTests {
     @Test(.enabled(if: glAvailable, "the window draws with OpenGL, and no context can be made here"))
     func revision2SceneUnderXvfb() throws {
-        let xvfb = try #require(["/usr/bin/xvfb-run", "/bin/xvfb-run"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "xvfb-run is not installed (tools/setup.sh installs xvfb)")
         let out = try tempDir("demo-r2")
         defer { try? FileManager.default.removeItem(at: out) }
-        let script = out.appendingPathComponent("script.txt")
         // Few frames: every frame blurs 14 shadows and masks 7 reflections on llvmpipe.
-        try """
+        let script = """
             size 800 600
             scene 5
             wait 0.2
             screenshot r2
             drag 20 8 2
             screenshot r2-turned
-            """.write(to: script, atomically: true, encoding: .utf8)
-        let demo = try builtTool("lamina-demo")
-        let r = try run(URL(fileURLWithPath: xvfb), ["-a", "-s", "-screen 0 1024x768x24", demo.path, "--script", script.path, "--output", out.path])
+            """
+        let r = try playUnderXvfb(script, in: out)
         #expect(r.status == 0, "lamina-demo failed: \(r.stderr)")
         let shot = try PNG.read(out.appendingPathComponent("r2.png").path)
         let turned = try PNG.read(out.appendingPathComponent("r2-turned.png").path)

@@ -49,3 +49,14 @@ func tempDir(_ tag: String) throws -> URL {
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 /// The seed scenes, copied into the repository's fixtures.
 let sharedScenes = packageRoot.appendingPathComponent("Tests/Fixtures/scenes")
+
+/// Plays a demo script in lamina-demo's real window under Xvfb (a 1024x768x24 screen), the
+/// screenshots going to `out`; `sceneFiles` are opened after the built-in scenes.
+func playUnderXvfb(_ script: String, in out: URL, sceneFiles: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> Run {
+    let xvfb = try #require(["/usr/bin/xvfb-run", "/bin/xvfb-run"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                            "xvfb-run is not installed (tools/setup.sh installs xvfb)", sourceLocation: sourceLocation)
+    let file = out.appendingPathComponent("script.txt")
+    try script.write(to: file, atomically: true, encoding: .utf8)
+    let demo = try builtTool("lamina-demo", sourceLocation: sourceLocation)
+    return try run(URL(fileURLWithPath: xvfb), ["-a", "-s", "-screen 0 1024x768x24", demo.path, "--script", file.path, "--output", out.path] + sceneFiles)
+}

@@ -18,12 +18,9 @@ import LaminaTestSupport
 
     @Test(.enabled(if: glAvailable, "the window draws with OpenGL, and no context can be made here"))
     func scriptedDragAndFoldUnderXvfb() throws {
-        let xvfb = try #require(["/usr/bin/xvfb-run", "/bin/xvfb-run"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "xvfb-run is not installed (tools/setup.sh installs xvfb)")
         let out = try tempDir("demo")
         defer { try? FileManager.default.removeItem(at: out) }
-        let script = out.appendingPathComponent("script.txt")
-        try """
+        let script = """
             size 500 400
             scene 1
             screenshot cube-start
@@ -36,9 +33,8 @@ import LaminaTestSupport
             screenshot box-closed
             drag -40 10
             screenshot box-turned
-            """.write(to: script, atomically: true, encoding: .utf8)
-        let demo = try builtTool("lamina-demo")
-        let r = try run(URL(fileURLWithPath: xvfb), ["-a", "-s", "-screen 0 1024x768x24", demo.path, "--script", script.path, "--output", out.path])
+            """
+        let r = try playUnderXvfb(script, in: out)
         #expect(r.status == 0, "lamina-demo failed: \(r.stderr)")
         func image(_ n: String) throws -> CGImage { try PNG.read(out.appendingPathComponent(n + ".png").path) }
         let names = ["cube-start", "cube-turned", "box-open", "box-closed", "box-turned"]
