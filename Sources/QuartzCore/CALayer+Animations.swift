@@ -254,7 +254,7 @@ extension CALayer {
     /// Whether property changes on this layer can run actions now: not a presentation copy,
     /// and shown by a commit since it was created.
     var actionsEnabled: Bool {
-        !suppressesActions && CATransaction.generation > createdGeneration && !CATransaction.disableActions()
+        !suppressesActions && CATransaction.hasCommitted(since: createdGeneration) && !CATransaction.disableActions()
     }
 
     /// Runs the action for a changed property (didSet of every animatable property).

@@ -24,7 +24,23 @@ public final class CATransaction {
         }
     }
 
-    final class Stack { var frames: [Frame] = [] }
+    /// A thread's transactions: the open frames, and how many top-level commits it has made.
+    final class Stack {
+        var frames: [Frame] = []
+        var commits = 0
+        /// Tells stacks apart (a layer remembers the stack it was created under).
+        let serial: Int
+        init() {
+            Stack.serialLock.lock(); defer { Stack.serialLock.unlock() }
+            Stack.lastSerial += 1
+            serial = Stack.lastSerial
+        }
+        private static let serialLock = NSLock()
+        nonisolated(unsafe) private static var lastSerial = 0
+    }
+
+    /// Where a layer was created in transaction time: its thread's stack and commit count.
+    struct Generation: Sendable { var stack: Int; var commits: Int }
 
     /// The thread-specific slot of each thread's stack (a retained Stack, released when the
     /// thread ends). A POSIX key rather than Thread's dictionary: every property change looks
@@ -52,18 +68,16 @@ public final class CATransaction {
         return s
     }
 
-    private static let generationLock = NSLock()
-    nonisolated(unsafe) private static var generationValue = 0
+    /// Now, in transaction time: a layer animates implicitly only after the commit that first
+    /// showed it (a layer created and changed in one transaction does not animate). Counted per
+    /// thread, as transactions are, so another thread's commit does not show this thread's new
+    /// layers (tests run in parallel); a layer changed on another thread than its own counts as shown.
+    static var generation: Generation { let s = stack; return Generation(stack: s.serial, commits: s.commits) }
 
-    /// How many top-level commits there have been: a layer animates implicitly only after the
-    /// commit that first showed it (a layer created and changed in one transaction does not animate).
-    static var generation: Int {
-        generationLock.lock(); defer { generationLock.unlock() }
-        return generationValue
-    }
-
-    private static func bumpGeneration() {
-        generationLock.lock(); generationValue += 1; generationLock.unlock()
+    /// Whether this thread has committed since `g` (or `g` was taken on another thread).
+    static func hasCommitted(since g: Generation) -> Bool {
+        let s = stack
+        return s.serial != g.stack || s.commits > g.commits
     }
 
     /// The innermost transaction, opening an implicit one when there is none.
@@ -87,14 +101,14 @@ public final class CATransaction {
         while let f = s.frames.last, f.isImplicit, s.frames.count > 1 { s.frames.removeLast(); merge(f, into: s.frames.last!) }
         guard let f = s.frames.popLast() else { return }
         finish(f)
-        if s.frames.isEmpty { bumpGeneration() }
+        if s.frames.isEmpty { s.commits += 1 }
     }
 
     /// Commits the implicit transaction, if any (and marks new layers as shown).
     public static func flush() {
         let s = stack
         if let f = s.frames.last, f.isImplicit { s.frames.removeLast(); finish(f) }
-        if s.frames.isEmpty { bumpGeneration() }
+        if s.frames.isEmpty { s.commits += 1 }
     }
 
     private static func merge(_ f: Frame, into outer: Frame) {
