@@ -9,7 +9,6 @@
 // for a quad without it (no texture: the fill is the color; no border: the ring is 0; no
 // mask: coverage 1; radius 0): software GL runs both sides of every branch, so code that
 // cannot apply is left out instead of branched around.
-in vec2 v_local;
 uniform vec2 u_targetSize;  // the target's size in pixels (shared with the vertex shader)
 uniform float u_flipY;      // -1 when drawing top-down into a window's bottom-up framebuffer
 flat in vec3 v_hx;

@@ -1,8 +1,13 @@
-// Which pixel centres of a row a convex polygon covers.
+// Which pixel centres of a row a quad's pixel cover covers, decided as GL decides them.
 
-/// Pixel-centre coverage of a convex polygon in pixel space with the top-left fill rule:
-/// a centre exactly on an edge belongs to the polygon whose inward normal points right,
-/// or straight down, so polygons sharing an edge tile it with no gap and no overlap.
+/// Pixel-centre coverage of a pixel cover (`DrawQuad.pixelCover`: vertices on the 1/256-pixel
+/// grid) as GL rasterizes it: the fan triangles (p0, p(i), p(i+1)), each with the top-left
+/// fill rule (a centre exactly on an edge belongs to the triangle whose inward normal points
+/// right, or straight down), so triangles sharing an edge tile it with no gap and no overlap.
+/// Grid coordinates make every edge value exact in Double (differences are multiples of
+/// 1/256 below 2^16 pixels, their products fit in 53 bits), so no centre is given to the
+/// other side by rounding. A centre inside two triangles (a cover that snapping made slightly
+/// concave) is drawn twice, as GL draws it.
 struct PolygonRaster {
     /// An edge from a to b (canonical order), with b - a and (b.y - a.y) * a.x kept, so rows
     /// compute the same values with fewer operations.
@@ -16,52 +21,70 @@ struct PolygonRaster {
             dyAx = (b.y - a.y) * a.x
         }
     }
-    let edges: [Edge]
 
+    /// One triangle: its three edges and the rows it spans.
+    struct Triangle {
+        let edges: [Edge]
+        let minY: Double, maxY: Double
+
+        /// Nil for a triangle without area (GL draws nothing for it).
+        init?(_ pts: [SIMD2<Double>]) {
+            var area = 0.0
+            for i in pts.indices { let p = pts[i], q = pts[(i + 1) % pts.count]; area += p.x * q.y - q.x * p.y }
+            guard area != 0 else { return nil }
+            let orient: Double = area > 0 ? 1 : -1
+            var es: [Edge] = []
+            es.reserveCapacity(3)
+            for i in pts.indices {
+                var p = pts[i], q = pts[(i + 1) % pts.count]
+                // Canonical endpoint order, so triangles sharing this edge compute identical values.
+                var sign = orient
+                if (q.x, q.y) < (p.x, p.y) { swap(&p, &q); sign = -sign }
+                // Inward normal: sign * (-(q.y - p.y), q.x - p.x).
+                let n = SIMD2(-(q.y - p.y), q.x - p.x) * sign
+                es.append(Edge(a: p, b: q, sign: sign, owns: n.x > 0 || (n.x == 0 && n.y > 0)))
+            }
+            edges = es
+            minY = min(pts[0].y, pts[1].y, pts[2].y)
+            maxY = max(pts[0].y, pts[1].y, pts[2].y)
+        }
+
+        @inline(__always) func inside(_ x: Double, _ y: Double) -> Bool {
+            for e in edges {
+                let v = (e.d.x * (y - e.a.y) - e.d.y * (x - e.a.x)) * e.sign
+                if v < 0 || (v == 0 && !e.owns) { return false }
+            }
+            return true
+        }
+
+        /// The first and last pixel columns whose centres on row centre y are inside.
+        func span(y: Double, width: Int) -> (Int, Int)? {
+            guard y >= minY && y <= maxY else { return nil }
+            var lo = -Double.infinity, hi = Double.infinity
+            for e in edges {
+                // v(x) = A x + B with A = -(b.y - a.y) * sign.
+                let A = e.slopeA
+                let B = (e.d.x * (y - e.a.y) + e.dyAx) * e.sign
+                if A == 0 { if B < 0 { return nil }; continue }
+                let x = -B / A
+                if A > 0 { lo = max(lo, x) } else { hi = min(hi, x) }
+            }
+            lo = max(lo, -2); hi = min(hi, Double(width) + 2)
+            guard lo <= hi else { return nil }  // also NaN
+            // The estimate, a pixel wider on each side, then narrowed by the exact test.
+            var xa = max(0, clampedInt((lo - 0.5).rounded(.down), -4, width + 4) - 1)
+            var xb = min(width - 1, clampedInt((hi - 0.5).rounded(.up), -4, width + 4) + 1)
+            while xa <= xb && !inside(Double(xa) + 0.5, y) { xa += 1 }
+            while xb >= xa && !inside(Double(xb) + 0.5, y) { xb -= 1 }
+            return xa <= xb ? (xa, xb) : nil
+        }
+    }
+
+    let triangles: [Triangle]
+
+    /// The fan triangles of a pixel cover (fewer than three points: none).
     init(_ pts: [SIMD2<Double>]) {
-        var area = 0.0
-        for i in pts.indices { let p = pts[i], q = pts[(i + 1) % pts.count]; area += p.x * q.y - q.x * p.y }
-        let orient: Double = area >= 0 ? 1 : -1
-        var es: [Edge] = []
-        es.reserveCapacity(pts.count)
-        for i in pts.indices {
-            var p = pts[i], q = pts[(i + 1) % pts.count]
-            if p == q { continue }
-            // Canonical endpoint order, so polygons sharing this edge compute identical values.
-            var sign = orient
-            if (q.x, q.y) < (p.x, p.y) { swap(&p, &q); sign = -sign }
-            // Inward normal: sign * (-(q.y - p.y), q.x - p.x).
-            let n = SIMD2(-(q.y - p.y), q.x - p.x) * sign
-            es.append(Edge(a: p, b: q, sign: sign, owns: n.x > 0 || (n.x == 0 && n.y > 0)))
-        }
-        edges = es
-    }
-
-    @inline(__always) func inside(_ x: Double, _ y: Double) -> Bool {
-        for e in edges {
-            let v = (e.d.x * (y - e.a.y) - e.d.y * (x - e.a.x)) * e.sign
-            if v < 0 || (v == 0 && !e.owns) { return false }
-        }
-        return true
-    }
-
-    /// The first and last pixel columns whose centres on row centre y are inside.
-    func span(y: Double, width: Int) -> (Int, Int)? {
-        var lo = -Double.infinity, hi = Double.infinity
-        for e in edges {
-            // v(x) = A x + B with A = -(b.y - a.y) * sign.
-            let A = e.slopeA
-            let B = (e.d.x * (y - e.a.y) + e.dyAx) * e.sign
-            if A == 0 { if B < 0 { return nil }; continue }
-            let x = -B / A
-            if A > 0 { lo = max(lo, x) } else { hi = min(hi, x) }
-        }
-        lo = max(lo, -2); hi = min(hi, Double(width) + 2)
-        guard lo <= hi else { return nil }  // also NaN
-        var xa = max(0, clampedInt((lo - 0.5).rounded(.down), -4, width + 4) - 1)
-        var xb = min(width - 1, clampedInt((hi - 0.5).rounded(.up), -4, width + 4) + 1)
-        while xa <= xb && !inside(Double(xa) + 0.5, y) { xa += 1 }
-        while xb >= xa && !inside(Double(xb) + 0.5, y) { xb -= 1 }
-        return xa <= xb ? (xa, xb) : nil
+        guard pts.count >= 3 else { triangles = []; return }
+        triangles = (1..<(pts.count - 1)).compactMap { Triangle([pts[0], pts[$0], pts[$0 + 1]]) }
     }
 }

@@ -27,7 +27,7 @@ struct PreparedQuad {
 
     /// Nil when the quad draws nothing: a rect without area, a matrix with a NaN or an
     /// infinity, a cover that is not a polygon on screen, an unusable texture, or no rows.
-    init?(_ q: DrawQuad, texture: Texture?, uv: Box, mask maskTexture: Texture? = nil, targetHeight: Int) {
+    init?(_ q: DrawQuad, texture: Texture?, uv: Box, mask maskTexture: Texture? = nil, targetWidth: Int, targetHeight: Int) {
         let m = q.matrix
         guard isFinite(m.r0), isFinite(m.r1), isFinite(m.r2), isFinite(m.r3) else { return nil }
         let r = q.rect
@@ -60,14 +60,15 @@ struct PreparedQuad {
         u = QuadUniforms(q)
         rect = r
         clamp = q.sampleClamp.map { SIMD4(Float($0.minX), Float($0.minY), Float($0.maxX), Float($0.maxY)) }
-        let pts = q.cover.map { m.project($0) }
-        guard pts.count >= 3, pts.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        // The pixels GL shades: the cover clipped to the target and snapped to its sub-pixel grid.
+        let pts = q.pixelCover(width: targetWidth, height: targetHeight)
+        guard pts.count >= 3 else { return nil }
         var minY = pts[0].y, maxY = pts[0].y
         for p in pts { minY = min(minY, p.y); maxY = max(maxY, p.y) }
         y0 = max(0, clampedInt((minY - 0.5).rounded(.down), -1, targetHeight))
         y1 = min(targetHeight - 1, clampedInt((maxY + 0.5).rounded(.up), -1, targetHeight))
-        guard y0 <= y1 else { return nil }
         raster = PolygonRaster(pts)
+        guard y0 <= y1, !raster.triangles.isEmpty else { return nil }
         if case .solid(let c) = source {
             // interiorShade(c), spelled out (self is not whole yet).
             let fill = c * u.opacity
@@ -132,34 +133,36 @@ struct PreparedQuad {
         let raw = UnsafeMutableRawPointer(canvas)
         for py in ya...yb {
             let cy = Double(py) + 0.5
-            guard let (xa, xb) = raster.span(y: cy, width: width) else { continue }
             // (cx, cy, 1) . col = (cx * col.x + cy * col.y) + col.z, the row term hoisted.
             let ry = cy * colX.y, ryY = cy * colY.y, ryW = cy * colW.y
-            var offset = (py * width + xa) * 4
-            for px in xa...xb {
-                let cx = Double(px) + 0.5
-                let lx = (cx * colX.x + ry) + colX.z
-                let ly = (cx * colY.x + ryY) + colY.z
-                let lw = (cx * colW.x + ryW) + colW.z
-                let p = SIMD2(Float(lx / lw), Float(ly / lw))
-                if hasInterior && p.x >= box.x && p.y >= box.y && p.x <= box.z && p.y <= box.w {
-                    if let opaqueWord {
-                        raw.storeBytes(of: opaqueWord, toByteOffset: offset, as: UInt32.self)
-                    } else if useTable {
-                        let px = canvas + offset
-                        px[0] = table[Int(px[0])]; px[1] = table[256 + Int(px[1])]
-                        px[2] = table[512 + Int(px[2])]; px[3] = table[768 + Int(px[3])]
-                    } else if let constant {
-                        blendQuantized(constant, canvas + offset)
-                    } else if let f = fill.interiorColor(p) {
-                        blendQuantized(quantize(identity ? f : interiorShade(f)), canvas + offset)
+            for triangle in raster.triangles {
+                guard let (xa, xb) = triangle.span(y: cy, width: width) else { continue }
+                var offset = (py * width + xa) * 4
+                for px in xa...xb {
+                    let cx = Double(px) + 0.5
+                    let lx = (cx * colX.x + ry) + colX.z
+                    let ly = (cx * colY.x + ryY) + colY.z
+                    let lw = (cx * colW.x + ryW) + colW.z
+                    let p = SIMD2(Float(lx / lw), Float(ly / lw))
+                    if hasInterior && p.x >= box.x && p.y >= box.y && p.x <= box.z && p.y <= box.w {
+                        if let opaqueWord {
+                            raw.storeBytes(of: opaqueWord, toByteOffset: offset, as: UInt32.self)
+                        } else if useTable {
+                            let px = canvas + offset
+                            px[0] = table[Int(px[0])]; px[1] = table[256 + Int(px[1])]
+                            px[2] = table[512 + Int(px[2])]; px[3] = table[768 + Int(px[3])]
+                        } else if let constant {
+                            blendQuantized(constant, canvas + offset)
+                        } else if let f = fill.interiorColor(p) {
+                            blendQuantized(quantize(identity ? f : interiorShade(f)), canvas + offset)
+                        }
+                    } else {
+                        // Zero coverage (the margin outside the shape) adds nothing: quantize(0) = 0.
+                        let src = shade(u, p, fill: fill.color(p))
+                        if src != .zero { blendQuantized(quantize(src), canvas + offset) }
                     }
-                } else {
-                    // Zero coverage (the margin outside the shape) adds nothing: quantize(0) = 0.
-                    let src = shade(u, p, fill: fill.color(p))
-                    if src != .zero { blendQuantized(quantize(src), canvas + offset) }
+                    offset += 4
                 }
-                offset += 4
             }
         }
     }
@@ -168,24 +171,26 @@ struct PreparedQuad {
     private func drawReference(_ ya: Int, _ yb: Int, _ canvas: UnsafeMutablePointer<UInt8>, _ width: Int) {
         for py in ya...yb {
             let cy = Double(py) + 0.5
-            guard let (xa, xb) = raster.span(y: cy, width: width) else { continue }
-            for px in xa...xb {
-                let X = SIMD3(Double(px) + 0.5, cy, 1)
-                let lx = (X * colX).sum(), ly = (X * colY).sum(), lw = (X * colW).sum()
-                let p = SIMD2(Float(lx / lw), Float(ly / lw))
-                var fill: SIMD4<Float>
-                switch source {
-                case .solid(let c): fill = c
-                case .texture(let t, let uv):
-                    let s = SIMD2(Float((Double(p.x) - rect.minX) / rect.width), Float((Double(p.y) - rect.minY) / rect.height))
-                    let tc = SIMD2(Float(uv.minX) + s.x * Float(uv.width), Float(uv.minY) + s.y * Float(uv.height))
-                    fill = t.sample(tc, clamp: clamp)
-                    if let (m, muv) = mask {
-                        let mc = SIMD2(Float(muv.minX) + s.x * Float(muv.width), Float(muv.minY) + s.y * Float(muv.height))
-                        fill *= m.sample(mc, clamp: clamp).w
+            for triangle in raster.triangles {
+                guard let (xa, xb) = triangle.span(y: cy, width: width) else { continue }
+                for px in xa...xb {
+                    let X = SIMD3(Double(px) + 0.5, cy, 1)
+                    let lx = (X * colX).sum(), ly = (X * colY).sum(), lw = (X * colW).sum()
+                    let p = SIMD2(Float(lx / lw), Float(ly / lw))
+                    var fill: SIMD4<Float>
+                    switch source {
+                    case .solid(let c): fill = c
+                    case .texture(let t, let uv):
+                        let s = SIMD2(Float((Double(p.x) - rect.minX) / rect.width), Float((Double(p.y) - rect.minY) / rect.height))
+                        let tc = SIMD2(Float(uv.minX) + s.x * Float(uv.width), Float(uv.minY) + s.y * Float(uv.height))
+                        fill = t.sample(tc, clamp: clamp)
+                        if let (m, muv) = mask {
+                            let mc = SIMD2(Float(muv.minX) + s.x * Float(muv.width), Float(muv.minY) + s.y * Float(muv.height))
+                            fill *= m.sample(mc, clamp: clamp).w
+                        }
                     }
+                    blendReference(shade(u, p, fill: fill), canvas + (py * width + px) * 4)
                 }
-                blendReference(shade(u, p, fill: fill), canvas + (py * width + px) * 4)
             }
         }
     }
