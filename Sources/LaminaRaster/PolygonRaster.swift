@@ -8,6 +8,12 @@
 /// 1/256 below 2^16 pixels, their products fit in 53 bits), so no centre is given to the
 /// other side by rounding. A centre inside two triangles (a cover that snapping made slightly
 /// concave) is drawn twice, as GL draws it.
+///
+/// A convex cover (nearly always) is one piece, tested against its own edges: the same
+/// pixels as its fan triangles (the top-left rule decides a centre on an edge or a vertex as
+/// if it were moved right by an infinitesimal, and slightly more infinitesimally down: the
+/// moved point lies inside the polygon exactly when it lies inside one of the triangles
+/// that tile it), with one span per row instead of one per triangle.
 struct PolygonRaster {
     /// An edge from a to b (canonical order), with b - a and (b.y - a.y) * a.x kept, so rows
     /// compute the same values with fewer operations.
@@ -22,19 +28,19 @@ struct PolygonRaster {
         }
     }
 
-    /// One triangle: its three edges and the rows it spans.
-    struct Triangle {
+    /// A convex polygon (a fan triangle, or a whole convex cover): its edges and the rows it spans.
+    struct Piece {
         let edges: [Edge]
         let minY: Double, maxY: Double
 
-        /// Nil for a triangle without area (GL draws nothing for it).
+        /// Nil for a polygon without area (GL draws nothing for it).
         init?(_ pts: [SIMD2<Double>]) {
             var area = 0.0
             for i in pts.indices { let p = pts[i], q = pts[(i + 1) % pts.count]; area += p.x * q.y - q.x * p.y }
             guard area != 0 else { return nil }
             let orient: Double = area > 0 ? 1 : -1
             var es: [Edge] = []
-            es.reserveCapacity(3)
+            es.reserveCapacity(pts.count)
             for i in pts.indices {
                 var p = pts[i], q = pts[(i + 1) % pts.count]
                 // Canonical endpoint order, so triangles sharing this edge compute identical values.
@@ -45,8 +51,8 @@ struct PolygonRaster {
                 es.append(Edge(a: p, b: q, sign: sign, owns: n.x > 0 || (n.x == 0 && n.y > 0)))
             }
             edges = es
-            minY = min(pts[0].y, pts[1].y, pts[2].y)
-            maxY = max(pts[0].y, pts[1].y, pts[2].y)
+            minY = pts.map(\.y).min()!
+            maxY = pts.map(\.y).max()!
         }
 
         @inline(__always) func inside(_ x: Double, _ y: Double) -> Bool {
@@ -80,11 +86,36 @@ struct PolygonRaster {
         }
     }
 
-    let triangles: [Triangle]
+    /// The convex pieces drawn: the cover itself when convex, else its fan triangles with area.
+    let pieces: [Piece]
 
-    /// The fan triangles of a pixel cover (fewer than three points: none).
+    /// The pieces of a pixel cover (fewer than three points: none).
     init(_ pts: [SIMD2<Double>]) {
-        guard pts.count >= 3 else { triangles = []; return }
-        triangles = (1..<(pts.count - 1)).compactMap { Triangle([pts[0], pts[$0], pts[$0 + 1]]) }
+        guard pts.count >= 3 else { pieces = []; return }
+        let triangles = (1..<(pts.count - 1)).map { [pts[0], pts[$0], pts[$0 + 1]] }
+        if Self.isConvex(pts, fan: triangles), let whole = Piece(pts) {
+            pieces = [whole]
+        } else {
+            pieces = triangles.compactMap { Piece($0) }
+        }
+    }
+
+    /// Whether a polygon turns one way only at every vertex and every fan triangle has that
+    /// orientation too (which also rules out a polygon winding twice, such as a pentagram).
+    /// Exact on grid coordinates.
+    static func isConvex(_ pts: [SIMD2<Double>], fan: [[SIMD2<Double>]]) -> Bool {
+        func cross(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>) -> Double {
+            (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        }
+        var positive = false, negative = false
+        for i in pts.indices {
+            let c = cross(pts[i], pts[(i + 1) % pts.count], pts[(i + 2) % pts.count])
+            if c > 0 { positive = true } else if c < 0 { negative = true }
+        }
+        for t in fan {
+            let c = cross(t[0], t[1], t[2])
+            if c > 0 { positive = true } else if c < 0 { negative = true }
+        }
+        return positive != negative
     }
 }

@@ -68,7 +68,7 @@ struct PreparedQuad {
         y0 = max(0, clampedInt((minY - 0.5).rounded(.down), -1, targetHeight))
         y1 = min(targetHeight - 1, clampedInt((maxY + 0.5).rounded(.up), -1, targetHeight))
         raster = PolygonRaster(pts)
-        guard y0 <= y1, !raster.triangles.isEmpty else { return nil }
+        guard y0 <= y1, !raster.pieces.isEmpty else { return nil }
         if case .solid(let c) = source {
             // interiorShade(c), spelled out (self is not whole yet).
             let fill = c * u.opacity
@@ -135,8 +135,8 @@ struct PreparedQuad {
             let cy = Double(py) + 0.5
             // (cx, cy, 1) . col = (cx * col.x + cy * col.y) + col.z, the row term hoisted.
             let ry = cy * colX.y, ryY = cy * colY.y, ryW = cy * colW.y
-            for triangle in raster.triangles {
-                guard let (xa, xb) = triangle.span(y: cy, width: width) else { continue }
+            for piece in raster.pieces {
+                guard let (xa, xb) = piece.span(y: cy, width: width) else { continue }
                 var offset = (py * width + xa) * 4
                 for px in xa...xb {
                     let cx = Double(px) + 0.5
@@ -171,8 +171,8 @@ struct PreparedQuad {
     private func drawReference(_ ya: Int, _ yb: Int, _ canvas: UnsafeMutablePointer<UInt8>, _ width: Int) {
         for py in ya...yb {
             let cy = Double(py) + 0.5
-            for triangle in raster.triangles {
-                guard let (xa, xb) = triangle.span(y: cy, width: width) else { continue }
+            for piece in raster.pieces {
+                guard let (xa, xb) = piece.span(y: cy, width: width) else { continue }
                 for px in xa...xb {
                     let X = SIMD3(Double(px) + 0.5, cy, 1)
                     let lx = (X * colX).sum(), ly = (X * colY).sum(), lw = (X * colW).sum()

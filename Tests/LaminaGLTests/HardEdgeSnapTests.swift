@@ -13,11 +13,11 @@ import Testing
 struct HardEdgeSnapTests {
     /// A hard-edged opaque red quad with the given cover, drawn in pixels (identity matrix)
     /// over white.
-    static func plan(cover: [SIMD2<Double>], width: Int, height: Int) -> RenderPlan {
+    static func plan(cover: [SIMD2<Double>], width: Int, height: Int, color: SIMD4<Float> = SIMD4(1, 0, 0, 1)) -> RenderPlan {
         let xs = cover.map(\.x), ys = cover.map(\.y)
         let quad = DrawQuad(layerName: "edge", role: "background", matrix: .identity,
                             rect: Box(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!),
-                            cornerRadius: 0, antialiasedEdges: [], fill: .color(SIMD4(1, 0, 0, 1)), borderWidth: 0,
+                            cornerRadius: 0, antialiasedEdges: [], fill: .color(color), borderWidth: 0,
                             borderColor: SIMD4(0, 0, 0, 0), mask: nil, opacity: 1, lighting: [], clips: [], cover: cover, isSplit: false)
         return RenderPlan(targets: [RenderTarget(label: "output", width: width, height: height, clearColor: SIMD4(1, 1, 1, 1), quads: [quad])],
                           images: [])
@@ -90,5 +90,18 @@ struct HardEdgeSnapTests {
             #expect(Self.red(cpu, 20, y, width: 32) && Self.red(gl, 20, y, width: 32), "column 20 at y \(y)")
             #expect(!Self.red(cpu, 19, y, width: 32) && !Self.red(gl, 19, y, width: 32))
         }
+    }
+
+    @Test func concaveCoversDrawFanTrianglesAsGLDoes() throws {
+        // Snapping can make a cover slightly concave; GL draws its fan triangles as they are.
+        // Exaggerated here: the vertex (7, 3) is reflex, so the first fan triangle (2, 2),
+        // (7, 3), (12, 2) turns the other way and overlaps the second: its pixels are drawn
+        // twice (a translucent fill shows it), on both renderers.
+        let cover = [SIMD2(2.0, 2), SIMD2(7, 3), SIMD2(12, 2), SIMD2(12, 12), SIMD2(2, 12)]
+        let (cpu, gl) = try Self.render(Self.plan(cover: cover, width: 16, height: 14, color: SIMD4(0.5, 0, 0, 0.5)))
+        // White under half-transparent red once: green 128 (or 127); twice: 64 (or 63).
+        let twice = cpu[4 * (2 * 16 + 7) + 1], once = cpu[4 * (5 * 16 + 7) + 1]
+        #expect(abs(Int(twice) - 64) <= 1 && abs(Int(once) - 128) <= 1, "twice \(twice), once \(once)")
+        #expect(gl[4 * (2 * 16 + 7) + 1] == twice)
     }
 }
