@@ -28,21 +28,34 @@ extension DrawQuad {
     /// points dropped. Empty when fewer than three points remain or a point is not finite.
     /// Pixel space: x right, y down, the target's top-left corner at (0, 0).
     public func pixelCover(width: Int, height: Int) -> [SIMD2<Double>] {
-        var pts = cover.map { matrix.project($0) }
-        guard pts.count >= 3, pts.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return [] }
+        guard cover.count >= 3 else { return [] }
         let w = Double(width), h = Double(height)
-        pts = clip(pts, axis: 0, keepAbove: true, at: 0)
-        pts = clip(pts, axis: 0, keepAbove: false, at: w)
-        pts = clip(pts, axis: 1, keepAbove: true, at: 0)
-        pts = clip(pts, axis: 1, keepAbove: false, at: h)
-        var out: [SIMD2<Double>] = []
-        out.reserveCapacity(pts.count)
+        // One array, reused in place (GL batches every quad of every frame through here).
+        var pts: [SIMD2<Double>] = []
+        pts.reserveCapacity(cover.count + 4)
+        var inside = true
+        for c in cover {
+            let p = matrix.project(c)
+            guard p.x.isFinite && p.y.isFinite else { return [] }
+            inside = inside && p.x >= 0 && p.x <= w && p.y >= 0 && p.y <= h
+            pts.append(p)
+        }
+        if !inside {
+            pts = clip(pts, axis: 0, keepAbove: true, at: 0)
+            pts = clip(pts, axis: 0, keepAbove: false, at: w)
+            pts = clip(pts, axis: 1, keepAbove: true, at: 0)
+            pts = clip(pts, axis: 1, keepAbove: false, at: h)
+        }
+        // Snapped, without repeated points.
+        var n = 0
         for p in pts {
             let s = SIMD2(SubpixelGrid.snap(p.x), SubpixelGrid.snap(p.y))
-            if out.last != s { out.append(s) }
+            if n == 0 || pts[n - 1] != s { pts[n] = s; n += 1 }
         }
-        while out.count > 1 && out.first == out.last { out.removeLast() }
-        return out.count >= 3 ? out : []
+        while n > 1 && pts[0] == pts[n - 1] { n -= 1 }
+        guard n >= 3 else { return [] }
+        pts.removeLast(pts.count - n)
+        return pts
     }
 }
 
