@@ -96,6 +96,13 @@ import Testing
                 let kept = failures.appendingPathComponent(file.lastPathComponent)
                 try? FileManager.default.removeItem(at: kept)
                 try FileManager.default.moveItem(at: file, to: kept)
+                // The contents images it names (relative to its folder), beside it, so it renders as kept.
+                for k in generator.images.indices {
+                    let name = "fuzz-image-\(k).png", copy = failures.appendingPathComponent(name)
+                    if !FileManager.default.fileExists(atPath: copy.path) {
+                        try? FileManager.default.copyItem(at: dir.appendingPathComponent(name), to: copy)
+                    }
+                }
                 Issue.record("seed \(seed) (\(kept.path)): \(problems.joined(separator: "; "))")
             }
         }
