@@ -88,3 +88,14 @@ extension DrawQuad {
         }
     }
 }
+
+extension DrawQuad {
+    /// Whether Float cannot invert the quad's homography, or differentiate it, well enough:
+    /// huge local coordinates (a layer of 1e9 points seen edge-on toward its vanishing point)
+    /// under perspective. Both renderers then find each pixel's local point and its screen
+    /// gradients in double precision (GL: where the GL has fp64).
+    public var needsPrecision: Bool {
+        guard matrix.r0.w != 0 || matrix.r1.w != 0 else { return false }
+        return max(abs(rect.minX), abs(rect.maxX), abs(rect.minY), abs(rect.maxY)) > 1e4
+    }
+}

@@ -27,13 +27,8 @@ struct ShaderVariant: OptionSet, Hashable {
             + (contains(.precise) ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "")
     }
 
-    /// Whether Float cannot invert the quad's homography well enough: huge local coordinates
-    /// (a layer of 1e9 points seen edge-on toward its vanishing point) under perspective.
-    static func needsPrecision(_ q: DrawQuad) -> Bool {
-        guard q.matrix.r0.w != 0 || q.matrix.r1.w != 0 else { return false }
-        let r = q.rect
-        return max(abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) > 1e4
-    }
+    /// Whether Float cannot invert the quad's homography well enough (DrawQuad.needsPrecision).
+    static func needsPrecision(_ q: DrawQuad) -> Bool { q.needsPrecision }
 
     /// What the quad needs: a variant without one of these would compute something else.
     init(_ q: DrawQuad) {

@@ -15,6 +15,8 @@ struct PreparedQuad {
     /// Columns of the inverse homography (pixel (x, y, 1) -> local X, Y, W): X = x*colX.x + y*colX.y + colX.z.
     let colX: SIMD3<Double>, colY: SIMD3<Double>, colW: SIMD3<Double>
     let raster: PolygonRaster
+    /// For an ill-conditioned quad (`DrawQuad.needsPrecision`): its rows in double, for gradients.
+    let precise: PreciseRows?
     /// The rows it may touch (inside the target).
     let y0: Int, y1: Int
     let rect: Box
@@ -58,6 +60,7 @@ struct PreparedQuad {
         colY = SIMD3(adj0.y, adj1.y, adj2.y)
         colW = SIMD3(adj0.z, adj1.z, adj2.z)
         u = QuadUniforms(q)
+        precise = q.needsPrecision ? PreciseRows(m) : nil
         rect = r
         clamp = q.sampleClamp.map { SIMD4(Float($0.minX), Float($0.minY), Float($0.maxX), Float($0.maxY)) }
         // The pixels GL shades: the cover clipped to the target and snapped to its sub-pixel grid.
@@ -158,7 +161,8 @@ struct PreparedQuad {
                         }
                     } else {
                         // Zero coverage (the margin outside the shape) adds nothing: quantize(0) = 0.
-                        let src = shade(u, p, fill: fill.color(p))
+                        let g = precise.map { $0.gradients(SIMD2(lx / lw, ly / lw)) }
+                        let src = shade(u, p, fill: fill.color(p), precise: g)
                         if src != .zero { blendQuantized(quantize(src), canvas + offset) }
                     }
                     offset += 4
@@ -189,7 +193,8 @@ struct PreparedQuad {
                             fill *= m.sample(mc, clamp: clamp).w
                         }
                     }
-                    blendReference(shade(u, p, fill: fill), canvas + (py * width + px) * 4)
+                    let g = precise.map { $0.gradients(SIMD2(lx / lw, ly / lw)) }
+                    blendReference(shade(u, p, fill: fill, precise: g), canvas + (py * width + px) * 4)
                 }
             }
         }
