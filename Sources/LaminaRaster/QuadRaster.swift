@@ -134,12 +134,13 @@ struct PreparedQuad {
         }.map { UInt32(littleEndian: $0) }
         let identity = u.opacity == 1 && u.light == SIMD3(repeating: 1)
         let raw = UnsafeMutableRawPointer(canvas)
+        let pieces = raster.pieces
         for py in ya...yb {
             let cy = Double(py) + 0.5
             // (cx, cy, 1) . col = (cx * col.x + cy * col.y) + col.z, the row term hoisted.
             let ry = cy * colX.y, ryY = cy * colY.y, ryW = cy * colW.y
-            for piece in raster.pieces {
-                guard let (xa, xb) = piece.span(y: cy, width: width) else { continue }
+            for piece in pieces {
+                guard let (xa, xb) = raster.span(piece, y: cy, width: width) else { continue }
                 var offset = (py * width + xa) * 4
                 for px in xa...xb {
                     let cx = Double(px) + 0.5
@@ -176,7 +177,7 @@ struct PreparedQuad {
         for py in ya...yb {
             let cy = Double(py) + 0.5
             for piece in raster.pieces {
-                guard let (xa, xb) = piece.span(y: cy, width: width) else { continue }
+                guard let (xa, xb) = raster.span(piece, y: cy, width: width) else { continue }
                 for px in xa...xb {
                     let X = SIMD3(Double(px) + 0.5, cy, 1)
                     let lx = (X * colX).sum(), ly = (X * colY).sum(), lw = (X * colW).sum()
