@@ -130,7 +130,9 @@ struct FrameBatches {
             let blends = current.map { opaque ? ($0.blends && !Self.isLarge(q)) : true } ?? !opaque
             // Join the current draw if its shader computes this quad exactly (a superset of
             // features), its blending is right, and its textures are bound there or units are free.
-            if var c = current, c.variant.isSuperset(of: variant), c.blends == blends {
+            // A double-precision draw takes only the quads that need it (its fragments cost more).
+            if var c = current, c.variant.isSuperset(of: variant), c.variant.contains(.precise) == variant.contains(.precise),
+               c.blends == blends {
                 let missing = needed.filter { !c.textures.contains($0) }
                 if c.textures.count + missing.count <= Self.textureSlots {
                     c.textures += missing
