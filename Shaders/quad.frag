@@ -9,7 +9,6 @@
 // for a quad without it (no texture: the fill is the color; no border: the ring is 0; no
 // mask: coverage 1; radius 0): software GL runs both sides of every branch, so code that
 // cannot apply is left out instead of branched around.
-in vec2 v_local;
 uniform vec2 u_targetSize;  // the target's size in pixels (shared with the vertex shader)
 uniform float u_flipY;      // -1 when drawing top-down into a window's bottom-up framebuffer
 flat in vec3 v_hx;
@@ -81,6 +80,28 @@ Gradients gradients(vec2 p) {
     return g;
 }
 
+#ifdef HAS_PRECISE
+// gradients() in double precision at the double local point, rounded to float at the end
+// (Shading.swift: PreciseRows.gradients): with local coordinates of 1e6 and more, the
+// Jacobian's terms cancel far below float's precision.
+Gradients gradientsPrecise(dvec2 p, dvec3 hx, dvec3 hy, dvec3 hw) {
+    dvec3 P = dvec3(p, 1.0);
+    double X = hx.x * P.x + hx.y * P.y + hx.z, Y = hy.x * P.x + hy.y * P.y + hy.z, W = hw.x * P.x + hw.y * P.y + hw.z;
+    double w2 = W * W;
+    double j00 = (hx.x * W - X * hw.x) / w2, j01 = (hx.y * W - X * hw.y) / w2;
+    double j10 = (hy.x * W - Y * hw.x) / w2, j11 = (hy.y * W - Y * hw.y) / w2;
+    double det = j00 * j11 - j01 * j10;
+    double inv = det == 0.0LF ? 1e30LF : 1.0LF / det;
+    dvec2 g0 = dvec2(j11, -j01) * inv, g1 = dvec2(-j10, j00) * inv;
+    Gradients g;
+    g.g0 = vec2(g0);
+    g.g1 = vec2(g1);
+    g.lx = float(sqrt(g0.x * g0.x + g0.y * g0.y));
+    g.ly = float(sqrt(g1.x * g1.x + g1.y * g1.y));
+    return g;
+}
+#endif
+
 float rectCoverage(vec2 p, vec4 r, float radius, vec4 aa, Gradients g) {
 #ifdef HAS_RADIUS
     if (radius > 0.0) {
@@ -111,9 +132,10 @@ void main() {
 #ifdef HAS_PRECISE
     // An ill-conditioned map (QuadBatch.needsPrecision): the same in double, from the rows
     // rebuilt as Float + remainder, as the CPU renderer computes it.
-    dvec3 dhw = dvec3(v_hw) + dvec3(v_hwLo);
-    dvec3 dh = cross(dvec3(v_hx) + dvec3(v_hxLo) - double(pixel.x) * dhw, dvec3(v_hy) + dvec3(v_hyLo) - double(pixel.y) * dhw);
-    vec2 p = vec2(dh.xy / dh.z);
+    dvec3 dhw = dvec3(v_hw) + dvec3(v_hwLo), dhx = dvec3(v_hx) + dvec3(v_hxLo), dhy = dvec3(v_hy) + dvec3(v_hyLo);
+    dvec3 dh = cross(dhx - double(pixel.x) * dhw, dhy - double(pixel.y) * dhw);
+    dvec2 dp = dh.xy / dh.z;
+    vec2 p = vec2(dp);
 #else
     vec3 h = cross(v_hx - pixel.x * v_hw, v_hy - pixel.y * v_hw);
     vec2 p = h.xy / h.z;
@@ -174,7 +196,12 @@ void main() {
     }
     vec4 aa = vec4((v_flags & 1) != 0 ? 1.0 : 0.0, (v_flags & 2) != 0 ? 1.0 : 0.0,
                    (v_flags & 4) != 0 ? 1.0 : 0.0, (v_flags & 8) != 0 ? 1.0 : 0.0);
+#ifdef HAS_PRECISE
+    // Only the ill-conditioned quads of the draw (flag 4096), as on the CPU.
+    Gradients g = (v_flags & 4096) != 0 ? gradientsPrecise(dp, dhx, dhy, dhw) : gradients(p);
+#else
     Gradients g = gradients(p);
+#endif
     float radius = v_params.x;
     float outer = rectCoverage(p, v_rect, radius, aa, g);
 #ifdef HAS_BORDER

@@ -4,17 +4,17 @@
 // texture of RGBA32F texels written by Sources/LaminaGL/QuadBatch.swift (layout there).
 // The record's first four texels are the matrix in Core Animation's field order (m11, m12,
 // ..., m44): column-major for column vectors, so M * v is Core Animation's row-vector v * M.
-// Local (x, y, 0, 1) maps to target pixels (X, Y, Z, W), pixel = (X/W, Y/W), y down; the
-// vertex's pixel position and W arrive precomputed in double (a_pixel), and the GPU
-// interpolates v_local perspective-correctly. Everything the fragment shader needs is passed on flat, computed once per vertex.
-layout(location = 0) in vec2 a_local;
+// Local (x, y, 0, 1) maps to target pixels (X, Y, Z, W), pixel = (X/W, Y/W), y down. A vertex
+// is a point of the quad's pixel cover, in target pixels (a_pixel: projected in double, clipped
+// to the target and snapped to 1/256 pixel on the CPU; LaminaCompositor's PixelCover.swift).
+// Nothing is interpolated: the fragment shader finds each pixel's local point by the inverse
+// homography. Everything it needs is passed on flat, computed once per vertex.
+layout(location = 0) in vec2 a_pixel;   // the point in target pixels (on the 1/256 grid, inside the target)
 layout(location = 1) in int a_record;
-layout(location = 2) in vec3 a_pixel;   // the point in target pixels and its W, computed in double on the CPU
 uniform samplerBuffer u_quads;
 uniform vec2 u_targetSize;
 uniform float u_flipY;   // -1 to draw top-down into a window's bottom-up framebuffer
 
-out vec2 v_local;
 flat out vec3 v_hx;          // rows x, y, w of local (x, y, 1) -> (X, Y, W)
 flat out vec3 v_hy;
 flat out vec3 v_hw;
@@ -39,13 +39,11 @@ void main() {
     vec4 c0 = texelFetch(u_quads, r), c1 = texelFetch(u_quads, r + 1);
     vec4 c2 = texelFetch(u_quads, r + 2), c3 = texelFetch(u_quads, r + 3);
     mat4 m = mat4(c0, c1, c2, c3);
-    v_local = a_local;
-    // The position comes from the CPU's double-precision projection (the same numbers for
-    // two quads that share an edge, so GL rasterizes it without a crack), in clip space as
-    // x_ndc * W with W for perspective-correct interpolation of v_local. z stays 0 so GL's
-    // depth clipping never removes a layer; w > 0 is guaranteed by the plan.
-    float w = a_pixel.z;
-    gl_Position = vec4((2.0 * a_pixel.x / u_targetSize.x - 1.0) * w, u_flipY * (2.0 * a_pixel.y / u_targetSize.y - 1.0) * w, 0.0, w);
+    // The position in clip space with w = 1. The point is on GL's sub-pixel grid and inside
+    // the viewport, so the rasterizer neither moves it (Float's error here is far below half
+    // a grid step) nor clips: GL shades exactly the pixel centres the CPU renderer shades.
+    // z stays 0 so GL's depth clipping never removes a layer.
+    gl_Position = vec4(2.0 * a_pixel.x / u_targetSize.x - 1.0, u_flipY * (2.0 * a_pixel.y / u_targetSize.y - 1.0), 0.0, 1.0);
 
     v_hx = vec3(c0.x, c1.x, c3.x);
     v_hy = vec3(c0.y, c1.y, c3.y);

@@ -116,3 +116,22 @@ extension DrawQuad {
         }
     }
 }
+
+extension DrawQuad {
+    /// Whether Float cannot invert the quad's homography, or differentiate it, well enough:
+    /// huge local coordinates (a layer of 1e9 points seen edge-on toward its vanishing point)
+    /// under perspective, or a nearly singular plane map (a layer all but edge-on, or squashed
+    /// almost flat), whose inverse cancels more digits than Float has to spare. Both renderers
+    /// then find each pixel's local point and its screen gradients in double precision (GL:
+    /// where the GL has fp64).
+    public var needsPrecision: Bool {
+        let m = matrix
+        if m.r0.w != 0 || m.r1.w != 0, max(abs(rect.minX), abs(rect.maxX), abs(rect.minY), abs(rect.maxY)) > 1e4 { return true }
+        // The 3x3 plane homography's determinant against the size of its terms: below 1e-3,
+        // at least three of Float's seven digits cancel.
+        let a = SIMD3(m.r0.x, m.r0.y, m.r0.w), b = SIMD3(m.r1.x, m.r1.y, m.r1.w), c = SIMD3(m.r3.x, m.r3.y, m.r3.w)
+        let terms = [a.x * b.y * c.z, -a.x * b.z * c.y, -a.y * b.x * c.z, a.y * b.z * c.x, a.z * b.x * c.y, -a.z * b.y * c.x]
+        let size = terms.reduce(0) { $0 + abs($1) }
+        return size > 0 && abs(terms.reduce(0, +)) < 1e-3 * size
+    }
+}

@@ -45,11 +45,9 @@ final class GLState {
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         let stride = GLsizei(MemoryLayout<QuadVertex>.stride)
         epoxy_glEnableVertexAttribArray(0)
-        epoxy_glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
+        epoxy_glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: MemoryLayout<QuadVertex>.offset(of: \.px)!))
         epoxy_glEnableVertexAttribArray(1)
         epoxy_glVertexAttribIPointer(1, 1, GLenum(GL_INT), stride, UnsafeRawPointer(bitPattern: MemoryLayout<QuadVertex>.offset(of: \.record)!))
-        epoxy_glEnableVertexAttribArray(2)
-        epoxy_glVertexAttribPointer(2, 3, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: MemoryLayout<QuadVertex>.offset(of: \.px)!))
         epoxy_glBindVertexArray(0)
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
         #if DEBUG
@@ -162,7 +160,7 @@ final class GLState {
         batches.reset()
         batches.fp64 = hasFP64
         for t in plan.targets {
-            batches.add(t.quads) { fill in
+            batches.add(t.quads, width: t.width, height: t.height) { fill in
                 switch fill {
                 case .image(let i, _):
                     guard i >= 0, i < plan.images.count else { return nil }

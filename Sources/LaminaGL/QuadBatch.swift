@@ -1,6 +1,8 @@
 // The CPU side of batched drawing: every quad of a frame becomes one record of RGBA32F texels
-// in a buffer texture (read by Shaders/quad.vert) and its cover polygon becomes triangles of
-// (local x, local y, record offset) vertices with fan indices; consecutive quads share a draw
+// in a buffer texture (read by Shaders/quad.vert) and its pixel cover (the cover in target
+// pixels, clipped and snapped as the CPU renderer rasterizes it: LaminaCompositor's
+// PixelCover.swift) becomes triangles of (pixel x, pixel y, record offset) vertices with fan
+// indices; consecutive quads share a draw
 // call until the texture units, the shader variant or the blending must change (quads stay in
 // plan order: blending is order-dependent). Pure data: no GL calls here.
 import LaminaCompositor
@@ -25,13 +27,8 @@ struct ShaderVariant: OptionSet, Hashable {
             + (contains(.precise) ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "")
     }
 
-    /// Whether Float cannot invert the quad's homography well enough: huge local coordinates
-    /// (a layer of 1e9 points seen edge-on toward its vanishing point) under perspective.
-    static func needsPrecision(_ q: DrawQuad) -> Bool {
-        guard q.matrix.r0.w != 0 || q.matrix.r1.w != 0 else { return false }
-        let r = q.rect
-        return max(abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) > 1e4
-    }
+    /// Whether Float cannot invert the quad's homography well enough (DrawQuad.needsPrecision).
+    static func needsPrecision(_ q: DrawQuad) -> Bool { q.needsPrecision }
 
     /// What the quad needs: a variant without one of these would compute something else.
     init(_ q: DrawQuad) {
@@ -51,15 +48,14 @@ struct ShaderVariant: OptionSet, Hashable {
     init(rawValue: Int) { self.rawValue = rawValue }
 }
 
-/// A vertex: a point of a cover polygon in local coordinates and its quad's record offset (in texels).
+/// A vertex: a point of a quad's pixel cover and its quad's record offset (in texels).
 struct QuadVertex {
-    /// The point in the quad's local coordinates (interpolated for shading).
-    var x: Float, y: Float
+    /// The point in target pixels (x right, y down), on the 1/256-pixel grid: exact in Float,
+    /// so GL's own snapping keeps it and GL shades the pixels the CPU renderer shades. (The
+    /// fragment shader finds each pixel's local point by the inverse homography; nothing is
+    /// interpolated.)
+    var px: Float, py: Float
     var record: Int32
-    /// The point in target pixels (X/W, Y/W) and its W, computed in Double: two quads sharing
-    /// an edge on screen get the very same Float vertices there, so GL rasterizes the edge
-    /// without a crack (from each quad's own Float matrix the two could differ by an ulp).
-    var px: Float, py: Float, pw: Float
 }
 
 /// A texture a quad samples: where it lives in GL and how large it is.
@@ -104,13 +100,15 @@ struct FrameBatches {
         draws.removeAll(keepingCapacity: true)
     }
 
-    /// Adds a target's quads. `texture(fill)` gives the texture a texture fill samples and,
-    /// for a target in a larger pooled texture, the target's own size.
-    mutating func add(_ quads: [DrawQuad], texture: (Fill) -> (BoundTexture, SIMD2<Int>?)?) {
+    /// Adds the quads of a `width` x `height` target. `texture(fill)` gives the texture a
+    /// texture fill samples and, for a target in a larger pooled texture, the target's own size.
+    mutating func add(_ quads: [DrawQuad], width: Int, height: Int, texture: (Fill) -> (BoundTexture, SIMD2<Int>?)?) {
         var out: [QuadDraw] = []
         var current: QuadDraw?
         for q in quads {
-            guard q.cover.count >= 3 else { continue }
+            // No pixel centre can lie in a cover without three points on the target.
+            let pixelCover = q.pixelCover(width: width, height: height)
+            guard pixelCover.count >= 3 else { continue }
             var variant = ShaderVariant(q)
             if fp64 && ShaderVariant.needsPrecision(q) { variant.insert(.precise) }
             var sample: (BoundTexture, SIMD2<Int>?)?
@@ -132,7 +130,9 @@ struct FrameBatches {
             let blends = current.map { opaque ? ($0.blends && !Self.isLarge(q)) : true } ?? !opaque
             // Join the current draw if its shader computes this quad exactly (a superset of
             // features), its blending is right, and its textures are bound there or units are free.
-            if var c = current, c.variant.isSuperset(of: variant), c.blends == blends {
+            // A double-precision draw takes only the quads that need it (its fragments cost more).
+            if var c = current, c.variant.isSuperset(of: variant), c.variant.contains(.precise) == variant.contains(.precise),
+               c.blends == blends {
                 let missing = needed.filter { !c.textures.contains($0) }
                 if c.textures.count + missing.count <= Self.textureSlots {
                     c.textures += missing
@@ -152,7 +152,7 @@ struct FrameBatches {
             let slot = sample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0
             let maskSlot = maskSample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0
             let record = appendRecord(q, slot: slot, sample: sample, maskSlot: maskSlot, maskSample: maskSample)
-            let n = appendTriangles(q.cover, matrix: q.matrix, record: record)
+            let n = appendTriangles(pixelCover, record: record)
             current!.count += n
         }
         if let c = current { out.append(c) }
@@ -179,16 +179,14 @@ struct FrameBatches {
         return abs(area) / 2 >= 4096
     }
 
-    /// The cover's points as vertices and the fan p0, p1, ..., p(n-1) as indexed triangles
-    /// (p0, p(i+1), p(i+2)): the order Mesa's draw module splits a GL_TRIANGLE_FAN in
-    /// (measured: any other order moves v_local's interpolation by an ulp), so every pixel
-    /// comes out as when covers were drawn as fans. Each point is shaded once.
-    private mutating func appendTriangles(_ cover: [SIMD2<Double>], matrix: Mat4, record: Int32) -> Int {
+    /// The pixel cover's points as vertices and the fan p0, p1, ..., p(n-1) as indexed
+    /// triangles (p0, p(i+1), p(i+2)): the triangles the CPU renderer rasterizes
+    /// (LaminaRaster's PolygonRaster), so both give a pixel centre on a shared edge to the
+    /// same triangle.
+    private mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32) -> Int {
         let base = UInt32(vertices.count)
         for p in cover {
-            let h = matrix.map(p)
-            vertices.append(QuadVertex(x: Float(p.x), y: Float(p.y), record: record,
-                                       px: Float(h.x / h.w), py: Float(h.y / h.w), pw: Float(h.w)))
+            vertices.append(QuadVertex(px: Float(p.x), py: Float(p.y), record: record))
         }
         for i in 1..<UInt32(cover.count - 1) {
             indices.append(base)

@@ -91,7 +91,7 @@ public struct CPURenderer: Sendable {
             if let i = q.maskTexture?.index, targets.indices.contains(i), let c = targets[i] {
                 mask = Texture(width: c.width, height: c.height, pixels: c.pixels)
             }
-            return PreparedQuad(q, texture: texture, uv: uv, mask: mask, targetHeight: height)
+            return PreparedQuad(q, texture: texture, uv: uv, mask: mask, targetWidth: width, targetHeight: height)
         }
         let quads = target.quads
         // Slots in quad order (nil: the quad draws nothing), set up on all cores when there

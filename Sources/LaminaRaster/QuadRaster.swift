@@ -15,6 +15,8 @@ struct PreparedQuad {
     /// Columns of the inverse homography (pixel (x, y, 1) -> local X, Y, W): X = x*colX.x + y*colX.y + colX.z.
     let colX: SIMD3<Double>, colY: SIMD3<Double>, colW: SIMD3<Double>
     let raster: PolygonRaster
+    /// For an ill-conditioned quad (`DrawQuad.needsPrecision`): its rows in double, for gradients.
+    let precise: PreciseRows?
     /// The rows it may touch (inside the target).
     let y0: Int, y1: Int
     let rect: Box
@@ -27,7 +29,7 @@ struct PreparedQuad {
 
     /// Nil when the quad draws nothing: a rect without area, a matrix with a NaN or an
     /// infinity, a cover that is not a polygon on screen, an unusable texture, or no rows.
-    init?(_ q: DrawQuad, texture: Texture?, uv: Box, mask maskTexture: Texture? = nil, targetHeight: Int) {
+    init?(_ q: DrawQuad, texture: Texture?, uv: Box, mask maskTexture: Texture? = nil, targetWidth: Int, targetHeight: Int) {
         let m = q.matrix
         guard isFinite(m.r0), isFinite(m.r1), isFinite(m.r2), isFinite(m.r3) else { return nil }
         let r = q.rect
@@ -58,16 +60,18 @@ struct PreparedQuad {
         colY = SIMD3(adj0.y, adj1.y, adj2.y)
         colW = SIMD3(adj0.z, adj1.z, adj2.z)
         u = QuadUniforms(q)
+        precise = q.needsPrecision ? PreciseRows(m) : nil
         rect = r
         clamp = q.sampleClamp.map { SIMD4(Float($0.minX), Float($0.minY), Float($0.maxX), Float($0.maxY)) }
-        let pts = q.cover.map { m.project($0) }
-        guard pts.count >= 3, pts.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        // The pixels GL shades: the cover clipped to the target and snapped to its sub-pixel grid.
+        let pts = q.pixelCover(width: targetWidth, height: targetHeight)
+        guard pts.count >= 3 else { return nil }
         var minY = pts[0].y, maxY = pts[0].y
         for p in pts { minY = min(minY, p.y); maxY = max(maxY, p.y) }
         y0 = max(0, clampedInt((minY - 0.5).rounded(.down), -1, targetHeight))
         y1 = min(targetHeight - 1, clampedInt((maxY + 0.5).rounded(.up), -1, targetHeight))
-        guard y0 <= y1 else { return nil }
         raster = PolygonRaster(pts)
+        guard y0 <= y1, !raster.pieces.isEmpty else { return nil }
         if case .solid(let c) = source {
             // interiorShade(c), spelled out (self is not whole yet).
             let fill = c * u.opacity
@@ -130,36 +134,40 @@ struct PreparedQuad {
         }.map { UInt32(littleEndian: $0) }
         let identity = u.opacity == 1 && u.light == SIMD3(repeating: 1)
         let raw = UnsafeMutableRawPointer(canvas)
+        let pieces = raster.pieces
         for py in ya...yb {
             let cy = Double(py) + 0.5
-            guard let (xa, xb) = raster.span(y: cy, width: width) else { continue }
             // (cx, cy, 1) . col = (cx * col.x + cy * col.y) + col.z, the row term hoisted.
             let ry = cy * colX.y, ryY = cy * colY.y, ryW = cy * colW.y
-            var offset = (py * width + xa) * 4
-            for px in xa...xb {
-                let cx = Double(px) + 0.5
-                let lx = (cx * colX.x + ry) + colX.z
-                let ly = (cx * colY.x + ryY) + colY.z
-                let lw = (cx * colW.x + ryW) + colW.z
-                let p = SIMD2(Float(lx / lw), Float(ly / lw))
-                if hasInterior && p.x >= box.x && p.y >= box.y && p.x <= box.z && p.y <= box.w {
-                    if let opaqueWord {
-                        raw.storeBytes(of: opaqueWord, toByteOffset: offset, as: UInt32.self)
-                    } else if useTable {
-                        let px = canvas + offset
-                        px[0] = table[Int(px[0])]; px[1] = table[256 + Int(px[1])]
-                        px[2] = table[512 + Int(px[2])]; px[3] = table[768 + Int(px[3])]
-                    } else if let constant {
-                        blendQuantized(constant, canvas + offset)
-                    } else if let f = fill.interiorColor(p) {
-                        blendQuantized(quantize(identity ? f : interiorShade(f)), canvas + offset)
+            for piece in pieces {
+                guard let (xa, xb) = raster.span(piece, y: cy, width: width) else { continue }
+                var offset = (py * width + xa) * 4
+                for px in xa...xb {
+                    let cx = Double(px) + 0.5
+                    let lx = (cx * colX.x + ry) + colX.z
+                    let ly = (cx * colY.x + ryY) + colY.z
+                    let lw = (cx * colW.x + ryW) + colW.z
+                    let p = SIMD2(Float(lx / lw), Float(ly / lw))
+                    if hasInterior && p.x >= box.x && p.y >= box.y && p.x <= box.z && p.y <= box.w {
+                        if let opaqueWord {
+                            raw.storeBytes(of: opaqueWord, toByteOffset: offset, as: UInt32.self)
+                        } else if useTable {
+                            let px = canvas + offset
+                            px[0] = table[Int(px[0])]; px[1] = table[256 + Int(px[1])]
+                            px[2] = table[512 + Int(px[2])]; px[3] = table[768 + Int(px[3])]
+                        } else if let constant {
+                            blendQuantized(constant, canvas + offset)
+                        } else if let f = fill.interiorColor(p) {
+                            blendQuantized(quantize(identity ? f : interiorShade(f)), canvas + offset)
+                        }
+                    } else {
+                        // Zero coverage (the margin outside the shape) adds nothing: quantize(0) = 0.
+                        let g = precise.map { $0.gradients(SIMD2(lx / lw, ly / lw)) }
+                        let src = shade(u, p, fill: fill.color(p), precise: g)
+                        if src != .zero { blendQuantized(quantize(src), canvas + offset) }
                     }
-                } else {
-                    // Zero coverage (the margin outside the shape) adds nothing: quantize(0) = 0.
-                    let src = shade(u, p, fill: fill.color(p))
-                    if src != .zero { blendQuantized(quantize(src), canvas + offset) }
+                    offset += 4
                 }
-                offset += 4
             }
         }
     }
@@ -168,24 +176,27 @@ struct PreparedQuad {
     private func drawReference(_ ya: Int, _ yb: Int, _ canvas: UnsafeMutablePointer<UInt8>, _ width: Int) {
         for py in ya...yb {
             let cy = Double(py) + 0.5
-            guard let (xa, xb) = raster.span(y: cy, width: width) else { continue }
-            for px in xa...xb {
-                let X = SIMD3(Double(px) + 0.5, cy, 1)
-                let lx = (X * colX).sum(), ly = (X * colY).sum(), lw = (X * colW).sum()
-                let p = SIMD2(Float(lx / lw), Float(ly / lw))
-                var fill: SIMD4<Float>
-                switch source {
-                case .solid(let c): fill = c
-                case .texture(let t, let uv):
-                    let s = SIMD2(Float((Double(p.x) - rect.minX) / rect.width), Float((Double(p.y) - rect.minY) / rect.height))
-                    let tc = SIMD2(Float(uv.minX) + s.x * Float(uv.width), Float(uv.minY) + s.y * Float(uv.height))
-                    fill = t.sample(tc, clamp: clamp)
-                    if let (m, muv) = mask {
-                        let mc = SIMD2(Float(muv.minX) + s.x * Float(muv.width), Float(muv.minY) + s.y * Float(muv.height))
-                        fill *= m.sample(mc, clamp: clamp).w
+            for piece in raster.pieces {
+                guard let (xa, xb) = raster.span(piece, y: cy, width: width) else { continue }
+                for px in xa...xb {
+                    let X = SIMD3(Double(px) + 0.5, cy, 1)
+                    let lx = (X * colX).sum(), ly = (X * colY).sum(), lw = (X * colW).sum()
+                    let p = SIMD2(Float(lx / lw), Float(ly / lw))
+                    var fill: SIMD4<Float>
+                    switch source {
+                    case .solid(let c): fill = c
+                    case .texture(let t, let uv):
+                        let s = SIMD2(Float((Double(p.x) - rect.minX) / rect.width), Float((Double(p.y) - rect.minY) / rect.height))
+                        let tc = SIMD2(Float(uv.minX) + s.x * Float(uv.width), Float(uv.minY) + s.y * Float(uv.height))
+                        fill = t.sample(tc, clamp: clamp)
+                        if let (m, muv) = mask {
+                            let mc = SIMD2(Float(muv.minX) + s.x * Float(muv.width), Float(muv.minY) + s.y * Float(muv.height))
+                            fill *= m.sample(mc, clamp: clamp).w
+                        }
                     }
+                    let g = precise.map { $0.gradients(SIMD2(lx / lw, ly / lw)) }
+                    blendReference(shade(u, p, fill: fill, precise: g), canvas + (py * width + px) * 4)
                 }
-                blendReference(shade(u, p, fill: fill), canvas + (py * width + px) * 4)
             }
         }
     }

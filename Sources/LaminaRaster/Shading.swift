@@ -69,6 +69,36 @@ func gradients(_ u: QuadUniforms, _ p: SIMD2<Float>) -> Gradients {
     return Gradients(g0: g0, g1: g1, lx: (g0 * g0).sum().squareRoot(), ly: (g1 * g1).sum().squareRoot())
 }
 
+/// The rows of the local -> pixel map in double precision, as GL rebuilds them for an
+/// ill-conditioned quad (`DrawQuad.needsPrecision`): each value as a Float plus the Float
+/// nearest to what that loses (Shaders/quad.frag's HAS_PRECISE).
+struct PreciseRows {
+    var hx: SIMD3<Double>, hy: SIMD3<Double>, hw: SIMD3<Double>
+
+    init(_ m: Mat4) {
+        func split(_ v: Double) -> Double { let hi = Float(v); return Double(hi) + Double(Float(v - Double(hi))) }
+        hx = SIMD3(split(m.r0.x), split(m.r1.x), split(m.r3.x))
+        hy = SIMD3(split(m.r0.y), split(m.r1.y), split(m.r3.y))
+        hw = SIMD3(split(m.r0.w), split(m.r1.w), split(m.r3.w))
+    }
+
+    /// `gradients` in double precision at local point p, rounded to Float at the end: with
+    /// local coordinates of 1e6 and more, the Jacobian's terms cancel far below Float's
+    /// precision, and Float gives each renderer its own noise.
+    @inline(__always) func gradients(_ p: SIMD2<Double>) -> Gradients {
+        let P = SIMD3<Double>(p.x, p.y, 1)
+        let X = (hx * P).sum(), Y = (hy * P).sum(), W = (hw * P).sum()
+        let w2 = W * W
+        let j00 = (hx.x * W - X * hw.x) / w2, j01 = (hx.y * W - X * hw.y) / w2
+        let j10 = (hy.x * W - Y * hw.x) / w2, j11 = (hy.y * W - Y * hw.y) / w2
+        let det = j00 * j11 - j01 * j10
+        let inv = det == 0 ? 1e30 : 1 / det
+        let g0 = SIMD2(j11, -j01) * inv, g1 = SIMD2(-j10, j00) * inv
+        return Gradients(g0: SIMD2<Float>(g0), g1: SIMD2<Float>(g1),
+                         lx: Float((g0 * g0).sum().squareRoot()), ly: Float((g1 * g1).sum().squareRoot()))
+    }
+}
+
 /// x clamped to 0...1 (NaN gives 0: a broken value never reaches a UInt8 conversion).
 @inline(__always) func saturate(_ x: Float) -> Float { x > 0 ? min(x, 1) : 0 }
 
@@ -96,15 +126,16 @@ func rectCoverage(_ p: SIMD2<Float>, _ r: SIMD4<Float>, _ radius: Float, _ aa: S
     return max(l + rr - 1, 0) * max(t + b - 1, 0)
 }
 
-/// The premultiplied color a quad adds at local point p, given its fill color there.
+/// The premultiplied color a quad adds at local point p, given its fill color there;
+/// `precise`: the gradients there, computed in double precision (an ill-conditioned quad).
 @inline(__always)
-func shade(_ u: QuadUniforms, _ p: SIMD2<Float>, fill: SIMD4<Float>) -> SIMD4<Float> {
+func shade(_ u: QuadUniforms, _ p: SIMD2<Float>, fill: SIMD4<Float>, precise: Gradients? = nil) -> SIMD4<Float> {
     if let b = u.interior, p.x >= b.x, p.y >= b.y, p.x <= b.z, p.y <= b.w {
         // Well inside the shape: full coverage, no ring, no mask edge.
         let c = fill * u.opacity
         return SIMD4(c.x * u.light.x, c.y * u.light.y, c.z * u.light.z, c.w)
     }
-    let g = gradients(u, p)
+    let g = precise ?? gradients(u, p)
     let outer = rectCoverage(p, u.rect, u.radius, u.aa, g)
     var ring: Float = 0
     if u.borderWidth > 0 {

@@ -22,7 +22,7 @@ import Testing
 
     @Test func coversBecomeFanTriangles() {
         var b = FrameBatches()
-        b.add([quad(cover: 5), quad(cover: 3)]) { _ in nil }
+        b.add([quad(cover: 5), quad(cover: 3)], width: 100, height: 100) { _ in nil }
         #expect(b.vertices.count == 8)
         let fan: [UInt32] = [0, 1, 2, 0, 2, 3, 0, 3, 4, 5, 6, 7]
         #expect(b.indices == fan)
@@ -33,7 +33,7 @@ import Testing
     @Test func fiveTexturesNeedTwoDraws() {
         var b = FrameBatches()
         let quads = (0..<5).map { quad(.image(index: $0, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1))) } + [quad(.image(index: 0, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1)))]
-        b.add(quads) { fill in
+        b.add(quads, width: 100, height: 100) { fill in
             if case .image(let i, _) = fill { return self.texture(UInt32(10 + i)) }
             return nil
         }
@@ -59,7 +59,7 @@ import Testing
         var small = quad(edges: [])
         small.rect = Box(minX: 0, minY: 0, maxX: 10, maxY: 10)
         small.cover = small.rect.corners
-        b.add([quad(), small, quad(border: 2), quad(), big(), big()]) { _ in nil }
+        b.add([quad(), small, quad(border: 2), quad(), big(), big()], width: 300, height: 300) { _ in nil }
         let draws = b.draws[0]
         #expect(draws.map(\.variant) == [[], [.border], []])
         #expect(draws.map(\.blends) == [true, true, false])
@@ -70,7 +70,7 @@ import Testing
         var q = quad()
         q.matrix = Mat4(SIMD4(1, 2, 3, 4), SIMD4(5, 6, 7, 8), SIMD4(9, 10, 11, 12), SIMD4(13, 14, 15, 16))
         var b = FrameBatches()
-        b.add([q]) { _ in nil }
+        b.add([q], width: 100, height: 100) { _ in nil }
         let fields: [Float] = (1...16).map { Float($0) }
         #expect(Array(b.records[0..<16]) == fields)
     }

@@ -23,15 +23,6 @@ import Testing
     static let firstSeed = UInt64(env["LAMINA_FUZZ_SEED"] ?? "") ?? defaultSeed
     static let count = Int(env["LAMINA_FUZZ_COUNT"] ?? "") ?? defaultCount
 
-    /// The scene of the default run whose GL image still differs from the CPU's: one pixel
-    /// whose centre lies within GL's sub-pixel precision (1/256 px) of a hard edge, which GL
-    /// (vertices snapped to fixed point) and the CPU (exact) give to different sides: 191/255
-    /// on that one edge pixel. A fix makes the CPU rasterize hard edges as GL's fixed-point
-    /// rule does. (Earlier members of this list, layers of 1e9 points under perspective, were
-    /// fixed by double-precision vertex positions, the per-pixel inverse homography and its
-    /// fp64 variant.) Tracked here; the test fails when the list is wrong either way.
-    static let knownPrecisionFailures: Set<UInt64> = [20_261_937]
-
     @Test func randomValidScenesRoundTripRenderAndAgree() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-fuzz-\(getpid())")
         let failures = dir.appendingPathComponent("failures")
@@ -41,7 +32,6 @@ import Testing
         do { gl = try GLRenderer(); glProblem = nil } catch { gl = nil; glProblem = "\(error)" }
         let verbose = Self.env["LAMINA_FUZZ_VERBOSE"] == "1"
         var failed = 0, splits = 0, targets = 0, worstEdge = 0
-        var knownSeen = Set<UInt64>(), knownMessages: [String] = []
         let start = Date()
         // Seconds spent in each phase (printed at the end, to keep the run fast).
         var phase: [String: Double] = [:]
@@ -90,8 +80,8 @@ import Testing
                         worstEdge = max(worstEdge, edgeMax)
                         if parity.nonEdgeMisses > 0 || parity.exactShare < 0.995 || edgeMax > 24 {
                             let message = "parity\(force ? " (targets)" : ""): \(parity); edge max \(edgeMax)/255"
-                            if Self.knownPrecisionFailures.contains(seed) { knownSeen.insert(seed); knownMessages.append("seed \(seed): \(message)") } else { problems.append(message) }
-                        try? PNG.write(image, to: failures.appendingPathComponent("fuzz-\(seed)-gl.png").path)
+                            problems.append(message)
+                            try? PNG.write(image, to: failures.appendingPathComponent("fuzz-\(seed)-gl.png").path)
                             try? PNG.write(cpu, to: failures.appendingPathComponent("fuzz-\(seed)-cpu.png").path)
                         }
                     }
@@ -106,6 +96,13 @@ import Testing
                 let kept = failures.appendingPathComponent(file.lastPathComponent)
                 try? FileManager.default.removeItem(at: kept)
                 try FileManager.default.moveItem(at: file, to: kept)
+                // The contents images it names (relative to its folder), beside it, so it renders as kept.
+                for k in generator.images.indices {
+                    let name = "fuzz-image-\(k).png", copy = failures.appendingPathComponent(name)
+                    if !FileManager.default.fileExists(atPath: copy.path) {
+                        try? FileManager.default.copyItem(at: dir.appendingPathComponent(name), to: copy)
+                    }
+                }
                 Issue.record("seed \(seed) (\(kept.path)): \(problems.joined(separator: "; "))")
             }
         }
@@ -113,13 +110,6 @@ import Testing
         print(String(format: "fuzz: %d scenes from seed %llu in %.1f s (%d failed; %d split pieces, %d offscreen targets; worst edge pixel %d/255)%@",
                      Self.count, Self.firstSeed, seconds, failed, splits, targets, worstEdge, gl == nil ? "; GL not run" : "")
               + "; seconds by phase: " + phase.sorted { $0.key < $1.key }.map { String(format: "%@ %.1f", $0.key, $0.value) }.joined(separator: ", "))
-        // The known failures still fail, each of them (when one passes, take it off the list).
-        if Self.firstSeed == Self.defaultSeed && Self.count == Self.defaultCount && gl != nil {
-            if !knownMessages.isEmpty { withKnownIssue("GL's Float arithmetic with 1e6+ local coordinates under perspective (see knownPrecisionFailures)") {
-                for m in knownMessages { Issue.record(Comment(rawValue: m)) }
-            } }
-            #expect(knownSeen == Self.knownPrecisionFailures, "known failures that no longer fail: \(Self.knownPrecisionFailures.subtracting(knownSeen).sorted())")
-        }
         // The plans must actually exercise splits and targets, or the test means little.
         #expect(Self.count < 200 || (splits > 100 && targets > 100), "splits \(splits), targets \(targets)")
         if failed == 0 { try? FileManager.default.removeItem(at: dir) }

@@ -41,11 +41,38 @@ import Testing
         }
         #expect(plan.splitCount <= reference.splitCount)
         let a = CPURenderer().render(reference).premultipliedRGBA, b = CPURenderer().render(plan).premultipliedRGBA
-        var differing = 0, worst = 0
+        // A layer split in one plan and whole in the other has its outer edge through the
+        // split points, each snapped to the 1/256-pixel grid (PixelCover.swift) like every
+        // vertex: off the straight snapped edge by up to 1/512 pixel, which may give a pixel
+        // centre that close to the edge to the other side. Only such pixels may differ.
+        var differing = 0, worst = 0, offEdge: [String] = []
         for i in stride(from: 0, to: a.count, by: 4) {
             let d = (0..<4).map { abs(Int(a[i + $0]) - Int(b[i + $0])) }.max()!
-            if d > 0 { differing += 1; worst = max(worst, d) }
+            guard d > 0 else { continue }
+            differing += 1; worst = max(worst, d)
+            let x = i / 4 % 300, y = i / 4 / 300
+            if !Self.centreNearCoverEdge(x, y, reference, within: 1.0 / 256) && !Self.centreNearCoverEdge(x, y, plan, within: 1.0 / 256) {
+                offEdge.append("(\(x), \(y))")
+            }
         }
-        #expect(differing == 0, "seed \(seed): \(differing) pixels differ, by up to \(worst)")
+        #expect(offEdge.isEmpty && differing <= 3, "seed \(seed): \(differing) pixels differ, by up to \(worst); not at a hard edge: \(offEdge)")
+    }
+
+    /// Whether pixel (x, y)'s centre lies within `distance` pixels of an edge of an output
+    /// quad's cover, projected (exactly, not snapped).
+    static func centreNearCoverEdge(_ x: Int, _ y: Int, _ plan: RenderPlan, within distance: Double) -> Bool {
+        let c = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+        for q in plan.targets[plan.outputIndex].quads {
+            let pts = q.cover.map { q.matrix.project($0) }
+            for k in pts.indices {
+                let p = pts[k], d = pts[(k + 1) % pts.count] - p
+                let len2 = (d * d).sum()
+                guard len2 > 0 else { continue }
+                let t = min(max(((c - p) * d).sum() / len2, 0), 1)
+                let e = p + d * t - c
+                if (e * e).sum() <= distance * distance { return true }
+            }
+        }
+        return false
     }
 }
