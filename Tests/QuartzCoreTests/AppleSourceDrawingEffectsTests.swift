@@ -167,4 +167,39 @@ struct AppleSourceDrawingEffectsTests {
         #expect(path.copy(dashingWithPhase: 0, lengths: [0, 0]) == path)
         #expect(path.copy(dashingWithPhase: 0, lengths: [-1, 5]) == path)
     }
+
+    @Test func strokingCopyCoversTheStrokeArea() {
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 0, y: 0))
+        line.addLine(to: CGPoint(x: 100, y: 0))
+        let butt = line.copy(strokingWithWidth: 10, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
+        #expect(butt.contains(CGPoint(x: 50, y: 4.9)) && butt.contains(CGPoint(x: 50, y: -4.9)))
+        #expect(!butt.contains(CGPoint(x: 50, y: 5.1)) && !butt.contains(CGPoint(x: -0.1, y: 0)) && !butt.contains(CGPoint(x: 100.1, y: 0)))
+        let square = line.copy(strokingWithWidth: 10, lineCap: .square, lineJoin: .miter, miterLimit: 10)
+        #expect(square.contains(CGPoint(x: 104.9, y: 4.9)) && !square.contains(CGPoint(x: 105.1, y: 0)))
+        let round = line.copy(strokingWithWidth: 10, lineCap: .round, lineJoin: .miter, miterLimit: 10)
+        #expect(round.contains(CGPoint(x: 103, y: 3)) && !round.contains(CGPoint(x: 104, y: 4)))
+        #expect(round.boundingBoxOfPath.insetBy(dx: 5, dy: 5) == line.boundingBoxOfPath.insetBy(dx: 0, dy: 0))
+
+        let corner = CGMutablePath()
+        corner.addLines(between: [CGPoint(x: 0, y: 0), CGPoint(x: 50, y: 0), CGPoint(x: 50, y: 50)])
+        let miter = corner.copy(strokingWithWidth: 10, lineCap: .butt, lineJoin: .miter, miterLimit: 10)
+        let bevel = corner.copy(strokingWithWidth: 10, lineCap: .butt, lineJoin: .bevel, miterLimit: 10)
+        let rounded = corner.copy(strokingWithWidth: 10, lineCap: .butt, lineJoin: .round, miterLimit: 10)
+        let limited = corner.copy(strokingWithWidth: 10, lineCap: .butt, lineJoin: .miter, miterLimit: 1.4)
+        // The outer corner at (55, -5): the miter reaches it, the bevel cuts at x + |y| = 60 side, round at radius 5.
+        #expect(miter.contains(CGPoint(x: 54.5, y: -4.5)))
+        #expect(!bevel.contains(CGPoint(x: 54.5, y: -4.5)) && bevel.contains(CGPoint(x: 52, y: -2)))
+        #expect(!rounded.contains(CGPoint(x: 54, y: -4)) && rounded.contains(CGPoint(x: 53, y: -3)))
+        #expect(!limited.contains(CGPoint(x: 54.5, y: -4.5)))          // sqrt(2) over the limit: bevel
+        #expect(!miter.contains(CGPoint(x: 25, y: 25)))                 // inside the corner, off the stroke
+
+        // A closed ring: the stroke straddles the outline; the middle stays empty (winding rule).
+        let ring = CGPath(ellipseIn: CGRect(x: -50, y: -50, width: 100, height: 100), transform: nil)
+            .copy(strokingWithWidth: 4, lineCap: .butt, lineJoin: .miter, miterLimit: 10,
+                  transform: CGAffineTransform(translationX: 100, y: 0))
+        #expect(ring.contains(CGPoint(x: 151.9, y: 0)) && ring.contains(CGPoint(x: 100, y: -48.1)))
+        #expect(!ring.contains(CGPoint(x: 152.1, y: 0)) && !ring.contains(CGPoint(x: 147.9, y: 0)) && !ring.contains(CGPoint(x: 100, y: 0)))
+        #expect(line.copy(strokingWithWidth: 0, lineCap: .round, lineJoin: .round, miterLimit: 10).isEmpty)
+    }
 }
