@@ -11,8 +11,9 @@ extension CALayer {
         guard !isHidden, opacity > 0 else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
-        // Opacity applies to the layer and its subtree as one group.
-        let grouped = opacity < 1
+        // Opacity and the shadow apply to the layer and its subtree as one group.
+        let shadowed = setShadow(of: ctx)
+        let grouped = opacity < 1 || shadowed
         if grouped {
             ctx.setAlpha(CGFloat(min(opacity, 1)))
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
@@ -57,6 +58,21 @@ extension CALayer {
             }
         }
         if grouped { ctx.endTransparencyLayer() }
+    }
+
+    /// Sets the context's shadow to the layer's (the shadow of everything the layer draws; a
+    /// shadowPath is not drawn): offset mapped into base space, blur twice the radius (the
+    /// Gaussian's deviation) in base-space units. False when the layer casts no shadow.
+    private func setShadow(of ctx: CGContext) -> Bool {
+        guard shadowOpacity > 0, shadowPath == nil, let color = shadowColor, color.alpha > 0,
+              shadowOffset.width.isFinite, shadowOffset.height.isFinite, shadowRadius.isFinite else { return false }
+        let m = ctx.ctm
+        let offset = CGSize(width: shadowOffset.width * m.a + shadowOffset.height * m.c,
+                            height: shadowOffset.width * m.b + shadowOffset.height * m.d)
+        let scale = abs(m.a * m.d - m.b * m.c).squareRoot()
+        ctx.setShadow(offset: offset, blur: 2 * max(0, shadowRadius) * scale,
+                      color: color.copy(alpha: color.alpha * CGFloat(min(shadowOpacity, 1))))
+        return true
     }
 
     /// The corner radius as drawn: at most half the shorter side.

@@ -355,8 +355,9 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Draws the layer and its sublayers into `ctx`, in the layer's own coordinates and the
     /// context's current user space (y down needs a flipped context, as on Apple platforms).
     /// As Core Animation's: backgrounds, corner radii, contents, `draw(in:)` drawing, borders,
-    /// masksToBounds clips, opacity, and sublayers under 2D transforms; layers with a 3D
-    /// transform, masks, shadows and text are not drawn.
+    /// masksToBounds clips, opacity, shadows (without shadowPath) and sublayers under 2D
+    /// transforms; layers with a 3D transform, masks, shadowPath shadows, conic gradients and
+    /// text are not drawn.
     open func render(in ctx: CGContext) { renderTree(in: ctx) }
 
     // MARK: Affine convenience

@@ -176,4 +176,23 @@ struct AppleSourceLayoutRenderTests {
         #expect(topPixel(ctx, 10, 24) == [255, 0, 0, 255])              // the image upright: red on top
         #expect(topPixel(ctx, 10, 36) == [255, 255, 255, 255])
     }
+
+    @Test func renderDrawsShadowsInLayerSpace() {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let card = CALayer()
+        card.frame = CGRect(x: 10, y: 10, width: 10, height: 10)
+        card.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        card.shadowOpacity = 0.5
+        card.shadowRadius = 0
+        card.shadowOffset = CGSize(width: 5, height: 5)                 // right and down, the layer being y down
+        root.addSublayer(card)
+        let ctx = flippedBitmap(80, 80)
+        ctx.scaleBy(x: 2, y: 2)                                         // a 2x context doubles the offset too
+        root.render(in: ctx)
+        #expect(topPixel(ctx, 24, 24) == [255, 0, 0, 255])              // the card: pixels 20..<40
+        #expect((127...128).contains(topPixel(ctx, 44, 44)[3]) && topPixel(ctx, 44, 44)[0] == 0)
+        #expect(topPixel(ctx, 44, 24) == [0, 0, 0, 0] && topPixel(ctx, 24, 44)[3] == 0)
+        #expect(topPixel(ctx, 51, 51) == [0, 0, 0, 0] && topPixel(ctx, 48, 48)[3] > 0)
+    }
 }
