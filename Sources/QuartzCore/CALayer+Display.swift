@@ -27,16 +27,16 @@ extension CALayer {
     /// Displays every layer of this subtree (masks included) that is marked as needing
     /// display: what Core Animation does during a commit, and what renderers call on a model
     /// tree before drawing it.
-    /// Layout comes first, as in a commit: `layoutIfNeeded()` on the whole subtree.
+    /// Layout comes first, as in a commit: each marked layer is laid out before it and its
+    /// subtree display (one walk: a layout changes only what lies below it).
     public func displayTreeIfNeeded() {
-        layoutTreeIfNeeded()
-        displayOnlyTreeIfNeeded()
-    }
-
-    private func displayOnlyTreeIfNeeded() {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            layoutSublayers()
+        }
         displayIfNeeded()
-        mask?.displayOnlyTreeIfNeeded()
-        for s in storedSublayersForCopy { s.displayOnlyTreeIfNeeded() }
+        mask?.displayTreeIfNeeded()
+        for s in storedSublayersForCopy { s.displayTreeIfNeeded() }
     }
 
     /// The backing store's size in pixels: bounds.size x contentsScale, rounded up (0 when

@@ -7,6 +7,8 @@ extension CALayer {
     /// next drawn, or on `layoutIfNeeded()`. Core Animation calls it when the bounds' size
     /// changes and when sublayers are added or removed.
     public func setNeedsLayout() {
+        // Marked once: adding many sublayers must not take a revision per sublayer.
+        guard !needsLayoutFlag else { return }
         needsLayoutFlag = true
         markChanged()
     }

@@ -218,6 +218,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         set {
             for s in storedSublayers { s.superlayer = nil }
             storedSublayers = []
+            setNeedsLayout()
             for s in newValue ?? [] { addSublayer(s) }
         }
     }
