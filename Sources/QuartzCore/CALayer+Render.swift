@@ -1,24 +1,29 @@
 // CALayer.render(in:): the layer tree drawn flat into a CGContext with Core Graphics calls, as
-// Core Animation's renderInContext: does (no 3D: a layer whose transform leaves the plane is
-// skipped, as Apple's documentation says of layers with 3D transforms).
+// Core Animation's renderInContext: does, from the model tree (animations ignored, as Apple
+// documents). No 3D: a layer whose transform leaves the plane is skipped, as Apple's macOS
+// 10.5-era documentation says of layers with 3D transforms.
 
 extension CALayer {
-    /// Renders this layer (in its own coordinates, the context's user space) and its subtree.
-    func renderTree(in ctx: CGContext) {
+    /// Renders this layer (in its own coordinates, the context's user space) and its subtree,
+    /// `inheritedOpacity` being what CATransformLayers above it pass down.
+    func renderTree(in ctx: CGContext, inheritedOpacity: CGFloat = 1) {
         // What a commit would do first, so the tree drawn is the laid-out, displayed one.
         layoutIfNeeded()
         displayIfNeeded()
-        guard !isHidden, opacity > 0 else { return }
+        let alpha = CGFloat(min(max(opacity, 0), 1)) * inheritedOpacity
+        guard !isHidden, alpha > 0 else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
-        // Opacity and the shadow apply to the layer and its subtree as one group.
-        let shadowed = setShadow(of: ctx)
-        let grouped = opacity < 1 || shadowed
+        // A transform layer draws nothing itself and passes its opacity to each sublayer
+        // (no group, no shadow); any other layer's opacity and shadow apply to it and its
+        // subtree as one group.
+        let flat = self is CATransformLayer
+        let shadowed = !flat && setShadow(of: ctx)
+        let grouped = !flat && (alpha < 1 || shadowed)
         if grouped {
-            ctx.setAlpha(CGFloat(min(opacity, 1)))
+            ctx.setAlpha(alpha)
             ctx.beginTransparencyLayer(auxiliaryInfo: nil)
         }
-        let flat = self is CATransformLayer
         let outline = CGPath(roundedRect: bounds, cornerWidth: clampedCornerRadius, cornerHeight: clampedCornerRadius,
                              transform: nil)
         if !flat, let color = backgroundColor {
@@ -40,7 +45,7 @@ extension CALayer {
             guard let t = s.flatTransformToSuperlayer else { continue }
             ctx.saveGState()
             ctx.concatenate(t)
-            s.renderTree(in: ctx)
+            s.renderTree(in: ctx, inheritedOpacity: flat ? alpha : 1)
             ctx.restoreGState()
         }
         ctx.restoreGState()

@@ -195,4 +195,23 @@ struct AppleSourceLayoutRenderTests {
         #expect(topPixel(ctx, 44, 24) == [0, 0, 0, 0] && topPixel(ctx, 24, 44)[3] == 0)
         #expect(topPixel(ctx, 51, 51) == [0, 0, 0, 0] && topPixel(ctx, 48, 48)[3] > 0)
     }
+
+    @Test func renderPassesATransformLayersOpacityToEachSublayer() {
+        let group = CATransformLayer()
+        group.frame = CGRect(x: 0, y: 0, width: 30, height: 10)
+        group.opacity = 0.5
+        group.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)   // not drawn
+        for x in [0, 10] as [CGFloat] {
+            let part = CALayer()
+            part.frame = CGRect(x: x, y: 0, width: 20, height: 10)
+            part.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            group.addSublayer(part)
+        }
+        let ctx = flippedBitmap(30, 10)
+        group.render(in: ctx)
+        // Each part at half opacity on its own: where they overlap, 0.5 over 0.5 gives 0.75.
+        #expect((127...128).contains(topPixel(ctx, 5, 5)[3]) && (127...128).contains(topPixel(ctx, 25, 5)[3]))
+        #expect((190...192).contains(topPixel(ctx, 15, 5)[3]))
+        #expect(topPixel(ctx, 5, 5)[0] == 0)
+    }
 }
