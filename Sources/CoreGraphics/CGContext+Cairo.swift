@@ -66,10 +66,20 @@ extension CGContext {
     /// Runs one drawing call that can change pixels within `bounds` (device pixels; operators
     /// that reach beyond the shape widen it to the clip), keeping `data` current: when Cairo
     /// does not draw in place, those pixels are copied from `data` in first and back out after.
-    func draw(within bounds: CGRect, _ body: () -> Void) {
+    /// With a shadow set (and `castsShadow`), the call is drawn into a group first and its
+    /// blurred alpha, offset, painted under it; it then reaches as far as the shadow does.
+    func draw(within bounds: CGRect, castsShadow: Bool = true, _ body: () -> Void) {
         let clip = deviceBox(cairo_clip_extents)
         let finite = [bounds.minX, bounds.minY, bounds.maxX, bounds.maxY].allSatisfy(\.isFinite)
-        let reach = state.blendMode.isUnboundedInCairo || !finite ? clip : bounds.insetBy(dx: -1, dy: -1).intersection(clip)
+        let shadow = castsShadow ? state.shadow : nil
+        let wide = state.blendMode.isUnboundedInCairo || !finite
+        var reach = wide ? clip : bounds.insetBy(dx: -1, dy: -1).intersection(clip)
+        if let shadow, !wide {
+            // The shadow reaches its offset (device y down) plus three deviations of its blur.
+            let spread = 1.5 * shadow.blur + 2
+            let cast = bounds.offsetBy(dx: shadow.offset.width, dy: -shadow.offset.height)
+            reach = bounds.union(cast).insetBy(dx: -spread, dy: -spread).intersection(clip)
+        }
         guard !reach.isNull, reach.width > 0, reach.height > 0,
               [reach.minX, reach.minY, reach.maxX, reach.maxY].allSatisfy(\.isFinite) else { return }
         let x0 = max(0, Int(reach.minX.rounded(.down))), x1 = min(width, Int(reach.maxX.rounded(.up)))
@@ -81,7 +91,11 @@ extension CGContext {
                         stride: Int(cairo_image_surface_get_stride(surface)), rows: y0..<y1, columns: x0..<x1)
         }
         cairo_surface_mark_dirty_rectangle(surface, Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
-        body()
+        if let shadow {
+            drawShadowed(shadow, region: (x0, y0, x1 - x0, y1 - y0), body)
+        } else {
+            body()
+        }
         cairo_surface_flush(surface)
         if !drawsInPlace {
             layout.copy(fromCairo: cairo_image_surface_get_data(surface), stride: Int(cairo_image_surface_get_stride(surface)),

@@ -89,7 +89,7 @@ extension CGContext {
         cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
         cairo_set_antialias(cairo, state.antialias && allowsAntialiasing ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
         cairo_set_fill_rule(cairo, CAIRO_FILL_RULE_WINDING)
-        draw(within: deviceBox(cairo_fill_extents)) { cairo_fill(cairo) }
+        draw(within: deviceBox(cairo_fill_extents), castsShadow: false) { cairo_fill(cairo) }
         cairo_new_path(cairo)
     }
 

@@ -48,6 +48,8 @@ public final class CGContext {
     var allowsAntialiasing = true
     /// The current path in base space (the CTM already applied; y up, one unit per pixel).
     var basePath = CGMutablePath()
+    /// Open transparency layers, innermost last (CGContext+Effects.swift).
+    var transparencyLayers: [TransparencyLayer] = []
 
     /// A bitmap context drawing into `data` (or into memory it allocates, zeroed, when `data`
     /// is nil). 8 bits per component and 32 bits per pixel, an RGB color space, and a bitmap
@@ -114,8 +116,11 @@ public final class CGContext {
         cairo_save(cairo)
     }
 
-    /// Pops the graphics state saved last (ignored when none is saved). The path is not part of it.
+    /// Pops the graphics state saved last (ignored when none is saved, or when it was saved
+    /// outside the open transparency layer). The path is not part of it.
     public func restoreGState() {
+        // Cairo's groups sit on its state stack: popping past one would break the context.
+        if let layer = transparencyLayers.last, savedStates.count <= layer.savedStateCount { return }
         guard let saved = savedStates.popLast() else { return }
         state = saved
         cairo_restore(cairo)
@@ -218,4 +223,13 @@ struct GState {
     var antialias = true
     var blendMode = CGBlendMode.normal
     var interpolation = CGInterpolationQuality.default
+    /// The shadow (`setShadow`), nil when off.
+    var shadow: Shadow?
+}
+
+/// A context's shadow: offset in base space (y up), blur, and color (premultiplied only when painted).
+struct Shadow {
+    var offset: CGSize
+    var blur: CGFloat
+    var color: GState.RGBA
 }

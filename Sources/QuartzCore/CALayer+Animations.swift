@@ -10,6 +10,11 @@ public protocol CALayerDelegate: AnyObject {
     func display(_ layer: CALayer)
     /// Draws the layer's contents into `ctx` (called by the layer's default `draw(in:)`).
     func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Called just before the layer makes its backing store and draws into it.
+    func layerWillDraw(_ layer: CALayer)
+    /// Lays out the layer's sublayers (called by the layer's default `layoutSublayers()`,
+    /// when its bounds changed or sublayers came or went).
+    func layoutSublayers(of layer: CALayer)
 }
 
 extension CALayerDelegate {
@@ -21,6 +26,10 @@ extension CALayerDelegate {
     public func display(_ layer: CALayer) { layer.drawBackingStore() }
     /// Draws nothing by default.
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    /// Does nothing by default.
+    public func layerWillDraw(_ layer: CALayer) {}
+    /// Lays out nothing by default.
+    public func layoutSublayers(of layer: CALayer) {}
 }
 
 /// An animation attached to a layer: its key, the time it began and its progress reports.

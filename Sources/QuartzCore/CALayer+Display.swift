@@ -27,7 +27,13 @@ extension CALayer {
     /// Displays every layer of this subtree (masks included) that is marked as needing
     /// display: what Core Animation does during a commit, and what renderers call on a model
     /// tree before drawing it.
+    /// Layout comes first, as in a commit: each marked layer is laid out before it and its
+    /// subtree display (one walk: a layout changes only what lies below it).
     public func displayTreeIfNeeded() {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            layoutSublayers()
+        }
         displayIfNeeded()
         mask?.displayTreeIfNeeded()
         for s in storedSublayersForCopy { s.displayTreeIfNeeded() }
@@ -49,6 +55,7 @@ extension CALayer {
     /// bounds (bounds.origin maps there) and scaled by contentsScale, as iOS hands it to
     /// `draw(in:)`; then the image becomes `contents`. An empty layer gets nil contents.
     func drawBackingStore() {
+        delegate?.layerWillDraw(self)
         let (w, h) = backingStoreSize
         guard w > 0, h > 0,
               let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,

@@ -47,6 +47,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     open var bounds: CGRect = .zero {
         didSet {
             propertyChanged("bounds", old: oldValue, new: bounds)
+            if !suppressesActions && oldValue.size != bounds.size { setNeedsLayout() }
             if needsDisplayOnBoundsChange && !suppressesActions && oldValue != bounds { setNeedsDisplay() }
         }
     }
@@ -171,6 +172,8 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     weak var maskHost: CALayer?
     /// Whether `display()` is due (CALayer+Display.swift).
     var needsDisplayFlag = false
+    /// Whether `layoutSublayers()` is due (CALayer+Layout.swift).
+    var needsLayoutFlag = false
 
     /// Change tracking (CALayer+Revisions.swift): this layer's last change, and its subtree's.
     var ownRevision: UInt64 = 0
@@ -215,6 +218,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         set {
             for s in storedSublayers { s.superlayer = nil }
             storedSublayers = []
+            setNeedsLayout()
             for s in newValue ?? [] { addSublayer(s) }
         }
     }
@@ -231,6 +235,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         let i = min(Int(index), storedSublayers.count)
         storedSublayers.insert(layer, at: i)
         layer.superlayer = self
+        setNeedsLayout()
     }
 
     /// Inserts `layer` just below `sibling` (at the front of the list when sibling is nil or not a sublayer).
@@ -258,6 +263,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         guard let parent = superlayer else { return }
         parent.storedSublayers.removeAll { $0 === self }
         superlayer = nil
+        parent.setNeedsLayout()
     }
 
     /// Replaces the sublayer `oldLayer` with `newLayer` at the same index.
@@ -271,6 +277,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         storedSublayers[i] = newLayer
         oldLayer.superlayer = nil
         newLayer.superlayer = self
+        setNeedsLayout()
     }
 
     /// The sublayers, for building copies.
@@ -332,6 +339,27 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// Draws the layer's contents into `ctx` (user space: the layer's bounds, y down). The
     /// default calls the delegate's `draw(_:in:)`; subclasses override it to draw.
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    // MARK: Layout (CALayer+Layout.swift)
+
+    /// Lays out the sublayers; called by `layoutIfNeeded()` when the layer needs layout.
+    /// Subclasses override it to set their sublayers' frames; the default asks the delegate's
+    /// `layoutSublayers(of:)`.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// The layer's preferred size in its superlayer's space: by default the size of its frame
+    /// (the bounds mapped by the transform), as Core Animation without a layout manager.
+    open func preferredFrameSize() -> CGSize { frame.size }
+
+    // MARK: Rendering into a context (CALayer+Render.swift)
+
+    /// Draws the layer and its sublayers into `ctx`, in the layer's own coordinates and the
+    /// context's current user space (y down needs a flipped context, as on Apple platforms).
+    /// As Core Animation's: backgrounds, corner radii, contents, `draw(in:)` drawing, borders,
+    /// masksToBounds clips, opacity, shadows (without shadowPath) and sublayers under 2D
+    /// transforms; layers with a 3D transform, masks, shadowPath shadows, conic gradients and
+    /// text are not drawn.
+    open func render(in ctx: CGContext) { renderTree(in: ctx) }
 
     // MARK: Affine convenience
 
