@@ -30,8 +30,15 @@ extension RenderPlan {
               zip(images, old.images).allSatisfy({ $0 === $1 || $0 == $1 }),
               targets.dropLast().elementsEqual(old.targets.dropLast()) else { return nil }
         // Quads of the old output by a hash of their placement, to find each new quad's twin.
-        var byKey: [Int: [Int]] = [:]
-        for (i, q) in last.quads.enumerated() { byKey[placementKey(q), default: []].append(i) }
+        // (A chain per key through `next`, most recent first: no array per key.)
+        var byKey: [Int: Int] = [:]
+        byKey.reserveCapacity(last.quads.count)
+        var next = [Int](repeating: -1, count: last.quads.count)
+        for (i, q) in last.quads.enumerated().reversed() {
+            let k = placementKey(q)
+            next[i] = byKey[k] ?? -1
+            byKey[k] = i
+        }
         var matchedOld = [Bool](repeating: false, count: last.quads.count)
         var kept: [Int] = []  // old indices of the shared quads, in the new order
         var box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
@@ -46,8 +53,9 @@ extension RenderPlan {
             return true
         }
         for q in new.quads {
-            let key = placementKey(q)
-            if let i = byKey[key]?.first(where: { !matchedOld[$0] && last.quads[$0] == q }) {
+            var i = byKey[placementKey(q)] ?? -1
+            while i >= 0 && (matchedOld[i] || last.quads[i] != q) { i = next[i] }
+            if i >= 0 {
                 matchedOld[i] = true
                 kept.append(i)
             } else if !touch(q) {
