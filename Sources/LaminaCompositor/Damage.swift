@@ -2,7 +2,8 @@
 // one, so a renderer that kept the last image redraws only those. A quad's pixels depend on
 // the quad alone and on what lies below, so when the quads present in both plans come in the
 // same order, a pixel that no removed or added quad touches composites the same quads in the
-// same order over the same clear color: it is unchanged.
+// same order over the same clear color: it is unchanged. Quads present in both that changed
+// places (not in a longest subsequence that kept its order) count as removed and added.
 
 /// A rectangle of output pixels (x right, y down from the top-left corner).
 public struct PixelRect: Equatable, Sendable {
@@ -21,8 +22,8 @@ public struct PixelRect: Equatable, Sendable {
 extension RenderPlan {
     /// The output pixels this plan can draw differently from `old` (a bounding rectangle of
     /// the removed and added quads' covers), or nil when the whole output must be redrawn: a
-    /// render target other than the output changed, the output's size or clear changed, or
-    /// the quads both plans share are not in the same order. An empty rectangle: no pixel changes.
+    /// render target other than the output changed, or the output's size or clear changed.
+    /// An empty rectangle: no pixel changes.
     public func outputDamage(since old: RenderPlan) -> PixelRect? {
         guard targets.count == old.targets.count, let new = targets.last, let last = old.targets.last,
               new.width == last.width, new.height == last.height, new.clearColor == last.clearColor,
@@ -62,8 +63,10 @@ extension RenderPlan {
                 return nil
             }
         }
-        // The shared quads must keep their order (else pixels under two of them may change).
-        for (a, b) in zip(kept, kept.dropFirst()) where a > b { return nil }
+        // Shared quads that changed places (outside a longest run that kept its order) are
+        // damage too: a pixel none of them touches sees the rest in the same order.
+        let inOrder = longestIncreasing(kept)
+        for (k, i) in kept.enumerated() where !inOrder[k] { guard touch(last.quads[i]) else { return nil } }
         for (i, q) in last.quads.enumerated() where !matchedOld[i] { guard touch(q) else { return nil } }
         guard let b = box else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         // Pixels whose centres fall inside a cover are shaded: one pixel more on every side is safe.
@@ -81,4 +84,24 @@ private func placementKey(_ q: DrawQuad) -> Int {
     }
     h.combine(q.rect.minX.bitPattern); h.combine(q.rect.maxX.bitPattern); h.combine(q.cover.count)
     return h.finalize()
+}
+
+/// Which entries of `values` (distinct) belong to one longest strictly increasing subsequence
+/// (patience sorting, O(n log n)).
+func longestIncreasing(_ values: [Int]) -> [Bool] {
+    var tails: [Int] = []        // tails[l]: index in values of the smallest tail of a run of length l + 1
+    var previous = [Int](repeating: -1, count: values.count)
+    for (k, v) in values.enumerated() {
+        var lo = 0, hi = tails.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if values[tails[mid]] < v { lo = mid + 1 } else { hi = mid }
+        }
+        if lo > 0 { previous[k] = tails[lo - 1] }
+        if lo == tails.count { tails.append(k) } else { tails[lo] = k }
+    }
+    var member = [Bool](repeating: false, count: values.count)
+    var k = tails.last ?? -1
+    while k >= 0 { member[k] = true; k = previous[k] }
+    return member
 }

@@ -65,6 +65,40 @@ import LaminaTestSupport
         #expect(damaged >= 15)
     }
 
+    @Test(.enabled(if: glAvailable, "needs an OpenGL context (headless EGL)"))
+    func layersThatSwapPlacesAreRedrawn() throws {
+        // Two overlapping translucent layers swap drawing order: no quad changes, only the order.
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 150)
+        let a = CALayer(), b = CALayer(), far = CALayer()
+        a.frame = CGRect(x: 20, y: 20, width: 80, height: 60)
+        a.backgroundColor = CGColor(red: 1, green: 0.2, blue: 0, alpha: 0.7)
+        b.frame = CGRect(x: 60, y: 40, width: 80, height: 60)
+        b.backgroundColor = CGColor(red: 0, green: 0.3, blue: 1, alpha: 0.6)
+        far.frame = CGRect(x: 150, y: 110, width: 30, height: 30)
+        far.backgroundColor = CGColor(red: 0.2, green: 0.8, blue: 0.2, alpha: 1)
+        for l in [a, b, far] { root.addSublayer(l) }
+        let size = CGSize(width: 200, height: 150)
+        let retained = try LayerRenderer(backend: .gl)
+        let old = try retained.plan(of: root, size: size, at: 0)
+        _ = try retained.image(of: root, size: size, at: 0)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        a.zPosition = 1
+        CATransaction.commit()
+        let plan = try retained.plan(of: root, size: size, at: 0)
+        let damage = plan.outputDamage(since: old)
+        // The layer that changed places is damage (the other two keep their order, and where
+        // the pair overlaps lies within it); the far layer, which kept its place, is not.
+        #expect(damage.map { $0.x <= 20 && $0.y <= 20 && $0.x + $0.width >= 100 && $0.y + $0.height >= 80 && $0.x + $0.width < 150 } == true,
+                "damage \(String(describing: damage))")
+        let image = try retained.image(of: root, size: size, at: 0)
+        #expect(retained.lastFrameWasDamageRedraw)
+        let reference = try GLRenderer().render(Compositor().compile(root: root, width: 200, height: 150))
+        let same = image.premultipliedRGBA == reference.premultipliedRGBA
+        #expect(same, "the damage redraw differs from the whole frame")
+    }
+
     @Test func damageIsEmptyForAnUnchangedPlanAndNilForAnotherCanvas() {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
