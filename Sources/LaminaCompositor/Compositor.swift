@@ -74,6 +74,12 @@ public struct Compositor: Sendable {
     /// drawn: a width, height or scale that is not a finite positive number, or an output
     /// image (each side `size * scale`, rounded, at least 1) over `maxOutputSide` pixels a side.
     public func compileChecked(root: CALayer, width: Double, height: Double, scale: Double = 1, background: CGColor? = nil) throws -> RenderPlan {
+        try compileChecked(root: root, width: width, height: height, scale: scale, background: background, retained: nil)
+    }
+
+    /// compileChecked, reusing the depth orders of `retained`'s last frame where their inputs
+    /// are unchanged (the same plan as from scratch, see RetainedOrder.swift).
+    func compileChecked(root: CALayer, width: Double, height: Double, scale: Double, background: CGColor?, retained: RetainedOrders?) throws -> RenderPlan {
         // The walk over the tree is skipped once the note has been printed (it prints once).
         if CompositorNotes.wouldNote(CompositorNotes.animatedModelTree), root.hasRunningAnimations(at: CACurrentMediaTime()) {
             CompositorNotes.once(CompositorNotes.animatedModelTree, "compiling a model tree whose animations are running draws the model values; compile root.presentationTree(at: time) to draw them as they move (LayerRenderer does)")
@@ -86,6 +92,8 @@ public struct Compositor: Sendable {
             throw CompositorError(String(format: "a %.6g x %.6g pixel image is too large (at most %d pixels a side)", width * scale, height * scale, side))
         }
         let builder = PlanBuilder(options: options)
+        retained?.beginFrame()
+        builder.retainedOrders = retained
         let pw = (width * scale).clampedToInt(in: 1...side, rounding: .toNearestOrAwayFromZero)
         let ph = (height * scale).clampedToInt(in: 1...side, rounding: .toNearestOrAwayFromZero)
         let canvas = Plane.canvas(root: root, width: width, height: height)

@@ -270,18 +270,16 @@ private func overlaps(_ ra: Reach?, _ rb: Reach?) -> Bool {
     return !clip(ra.polygon, rb.halfPlanes).isEmpty
 }
 
-/// Orders polygons by the constraints between pairs that overlap on screen. A strongly
-/// connected group (polygons whose planes cross where they show, or a cycle) goes through
-/// the BSP tree of just its members, which splits them as it needs.
-func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygon] {
-    let n = polygons.count
-    // Footprints: post-divide xy of the context's plane, and boxes in target pixels.
-    let screen = polygons.map { p in p.homogeneous.map { SIMD2($0.x / $0.w, $0.y / $0.w) } }
-    var boxes: [Box?] = [], pixels: [[SIMD2<Double>]?] = [], reaches: [Reach?] = []
-    boxes.reserveCapacity(n)
-    reaches.reserveCapacity(n)
-    pixels.reserveCapacity(n)
-    for p in polygons {
+/// A polygon's footprint: post-divide xy of the context's plane, and its box, corners and
+/// reach in target pixels (nil when some corner does not map to a finite pixel in front of the eye).
+struct Footprint {
+    let screen: [SIMD2<Double>]
+    let box: Box?
+    let pixels: [SIMD2<Double>]?
+    let reach: Reach?
+
+    init(_ p: DrawPolygon, planeToTarget: Mat4) {
+        screen = p.homogeneous.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
         var b: Box?
         var ok = true
         var px: [SIMD2<Double>] = []
@@ -294,10 +292,44 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygo
             b = b.map { Box(minX: min($0.minX, q.x), minY: min($0.minY, q.y), maxX: max($0.maxX, q.x), maxY: max($0.maxY, q.y)) }
                 ?? Box(minX: q.x, minY: q.y, maxX: q.x, maxY: q.y)
         }
-        boxes.append(ok ? b?.insetBy(-overlapMargin) : nil)
-        pixels.append(ok ? px : nil)
-        reaches.append(ok && b != nil ? Reach(pixels: px, box: b!.insetBy(-overlapMargin)) : nil)
+        box = ok ? b?.insetBy(-overlapMargin) : nil
+        pixels = ok ? px : nil
+        reach = ok && b != nil ? Reach(pixels: px, box: b!.insetBy(-overlapMargin)) : nil
     }
+
+    /// Whether the pair must be related: boxes that meet, or an unbounded footprint.
+    func mayMeet(_ o: Footprint) -> Bool {
+        guard let a = box, let b = o.box else { return true }
+        return !(a.maxX < b.minX || b.maxX < a.minX || a.maxY < b.minY || b.maxY < a.minY)
+    }
+}
+
+/// Adds the constraint between polygons `i` < `j` (tie order) to `after` (after[i]: drawn after i).
+func relate(_ i: Int, _ j: Int, _ polygons: [DrawPolygon], _ f: [Footprint], _ toPlane: PixelsToPlane?, _ after: inout [[Int]]) {
+    switch pairOrder(polygons[i], polygons[j], screenA: f[i].screen, screenB: f[j].screen, reachA: f[i].reach, reachB: f[j].reach,
+                     toPlane: toPlane, bounded: f[i].pixels != nil && f[j].pixels != nil) {
+    case .free: break
+    case .firstBeforeSecond: after[i].append(j)
+    case .secondBeforeFirst: after[j].append(i)
+    case .interleaved: after[i].append(j); after[j].append(i)
+    }
+}
+
+/// Orders polygons by the constraints between pairs that overlap on screen. A strongly
+/// connected group (polygons whose planes cross where they show, or a cycle) goes through
+/// the BSP tree of just its members, which splits them as it needs.
+func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygon] {
+    let (_, after) = overlapConstraints(polygons, planeToTarget: planeToTarget)
+    var made: [[Int]: [DrawPolygon]] = [:]
+    return orderByConstraints(polygons, after: after, planeToTarget: planeToTarget, reuse: [:], made: &made)
+}
+
+/// The polygons' footprints and the constraints between every pair whose footprints may meet
+/// (after[i]: the polygons drawn after i).
+func overlapConstraints(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> (feet: [Footprint], after: [[Int]]) {
+    let n = polygons.count
+    let feet = polygons.map { Footprint($0, planeToTarget: planeToTarget) }
+    let boxes = feet.map(\.box)
     let toPlane = PixelsToPlane(planeToTarget)
     // Candidate pairs: a uniform grid over the boxes; unbounded footprints meet everything.
     let finite = boxes.compactMap { $0 }
@@ -313,15 +345,6 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygo
     }
     var after = [[Int]](repeating: [], count: n)  // after[i]: polygons drawn after i
     var stamp = [Int](repeating: -1, count: n)
-    func relate(_ i: Int, _ j: Int) {
-        switch pairOrder(polygons[i], polygons[j], screenA: screen[i], screenB: screen[j], reachA: reaches[i], reachB: reaches[j],
-                         toPlane: toPlane, bounded: pixels[i] != nil && pixels[j] != nil) {
-        case .free: break
-        case .firstBeforeSecond: after[i].append(j)
-        case .secondBeforeFirst: after[j].append(i)
-        case .interleaved: after[i].append(j); after[j].append(i)
-        }
-    }
     for i in 0..<n {
         let candidates: [Int]
         if let b = boxes[i] {
@@ -335,11 +358,20 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygo
         }
         for j in candidates where j > i && stamp[j] != i {
             stamp[j] = i
-            if let bi = boxes[i], let bj = boxes[j],
-               bi.maxX < bj.minX || bj.maxX < bi.minX || bi.maxY < bj.minY || bj.maxY < bi.minY { continue }
-            relate(i, j)
+            if feet[i].mayMeet(feet[j]) { relate(i, j, polygons, feet, toPlane, &after) }
         }
     }
+    return (feet, after)
+}
+
+/// Draws polygons in a topological order of the constraints `after` (after[i]: drawn after
+/// i) between their strongly connected groups, the ready group with the smallest tie order
+/// first; a group's own order is `reuse[members]` when given (the same members, unchanged,
+/// ordered in an earlier frame), else computed. Every group of several members ordered is
+/// recorded in `made`. The result depends on the constraint graph only, not on edge order.
+func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget: Mat4,
+                        reuse: [[Int]: [DrawPolygon]], made: inout [[Int]: [DrawPolygon]]) -> [DrawPolygon] {
+    let n = polygons.count
     let (component, count) = stronglyConnected(after)
     // The condensation's edges and members; each group is drawn as a whole.
     var members = [[Int]](repeating: [], count: count)
@@ -358,12 +390,20 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygo
     var out: [DrawPolygon] = []
     out.reserveCapacity(n)
     while let g = ready.pop() {
-        if members[g].count == 1 {
-            out.append(polygons[members[g][0]])
-        } else if members[g].count > largestRefinedGroup {
-            out += depthSort(members[g].map { polygons[$0] })
+        let m = members[g]
+        if m.count == 1 {
+            out.append(polygons[m[0]])
         } else {
-            out += orderGroup(members[g].map { polygons[$0] }, planeToTarget: planeToTarget)
+            let ordered: [DrawPolygon]
+            if let known = reuse[m] {
+                ordered = known
+            } else if m.count > largestRefinedGroup {
+                ordered = depthSort(m.map { polygons[$0] })
+            } else {
+                ordered = orderGroup(m.map { polygons[$0] }, planeToTarget: planeToTarget)
+            }
+            made[m] = ordered
+            out += ordered
         }
         for h in groupAfter[g] {
             indegree[h] -= 1

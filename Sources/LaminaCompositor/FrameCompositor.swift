@@ -18,6 +18,9 @@ public final class FrameCompositor: @unchecked Sendable {
     private var lastRoot: CALayer?
     private var lastPlan: RenderPlan?
 
+    /// The depth orders of the last compiled frame: a changed frame reorders only what changed.
+    private let orders = RetainedOrders()
+
     /// Whether the last `compile` handed out the previous plan again.
     public private(set) var reusedLastPlan = false
 
@@ -34,7 +37,7 @@ public final class FrameCompositor: @unchecked Sendable {
             return lastPlan
         }
         reusedLastPlan = false
-        let plan = try compositor.compileChecked(root: root, width: width, height: height, scale: scale, background: background)
+        let plan = try compositor.compileChecked(root: root, width: width, height: height, scale: scale, background: background, retained: orders)
         lastKey = key
         lastRoot = root
         lastPlan = plan
@@ -42,5 +45,9 @@ public final class FrameCompositor: @unchecked Sendable {
     }
 
     /// Forgets the last frame (the next compile starts from scratch).
-    public func reset() { lastKey = nil; lastRoot = nil; lastPlan = nil }
+    public func reset() { lastKey = nil; lastRoot = nil; lastPlan = nil; orders.reset() }
+
+    /// Of the polygons depth-ordered in the last compile, how many were related to the others
+    /// afresh (the rest reused the frame before's work) and how many there were.
+    public var lastReorder: (related: Int, ordered: Int) { (orders.relatedPolygons, orders.orderedPolygons) }
 }

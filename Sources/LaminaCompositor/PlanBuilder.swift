@@ -26,6 +26,9 @@ final class PlanBuilder {
     /// The layers being drawn as masks (a mask's own mask is ignored: SCENE_FORMAT.md 9.3).
     private var drawingMasks: Set<ObjectIdentifier> = []
 
+    /// The last frame's context orders, reused where their inputs are unchanged (FrameCompositor).
+    var retainedOrders: RetainedOrders?
+
     init(options: CompositorOptions) { self.options = options }
 
     func index(of image: CGImage) -> Int {
@@ -165,7 +168,9 @@ final class PlanBuilder {
         }
         var wholeCount = [Int](repeating: 0, count: members.count)
         for p in polygons { wholeCount[p.member] += 1 }
-        for fragment in orderContext(polygons, planeToTarget: planeToTarget) {
+        let ordered = retainedOrders.map { $0.order(polygons, planeToTarget: planeToTarget, root: plane.layer.map(ObjectIdentifier.init)) }
+            ?? orderContext(polygons, planeToTarget: planeToTarget)
+        for fragment in ordered {
             let split = !fragment.clips.isEmpty || wholeCount[fragment.member] > 1
             for item in memberItems[fragment.member] {
                 var it = item

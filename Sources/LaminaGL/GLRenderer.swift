@@ -61,6 +61,40 @@ public final class GLRenderer: @unchecked Sendable {
         }
     }
 
+    /// Renders the plan as `render` does, but redraws and reads back only the output pixels in
+    /// `damage` (`plan.outputDamage(since:)` of the plan `previous` is the image of) and takes
+    /// every other pixel from `previous`: the same image, for a fraction of the fill.
+    public func render(_ plan: RenderPlan, over previous: CGImage, damage: PixelRect) throws -> CGImage {
+        let out = plan.targets[plan.outputIndex]
+        guard previous.width == out.width, previous.height == out.height, damage.x >= 0, damage.y >= 0,
+              damage.x + damage.width <= out.width, damage.y + damage.height <= out.height else {
+            throw GLError("a damage rectangle outside the \(out.width)x\(out.height) output, or an earlier image of another size")
+        }
+        if damage.isEmpty { return previous }
+        lock.lock(); defer { lock.unlock() }
+        return try context.withCurrent {
+            let state = try self.state()
+            let output = try state.draw(plan, outputScissor: damage)
+            var pixels = previous.premultipliedRGBA
+            var rows = [UInt8](repeating: 0, count: damage.width * damage.height * 4)
+            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), output)
+            epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+            rows.withUnsafeMutableBytes { buf in
+                epoxy_glReadPixels(GLint(damage.x), GLint(damage.y), GLsizei(damage.width), GLsizei(damage.height),
+                                   GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress)
+            }
+            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+            state.endFrame()
+            try state.checkError("reading back the damaged rectangle")
+            let rowBytes = damage.width * 4
+            for r in 0..<damage.height {
+                let dst = ((damage.y + r) * out.width + damage.x) * 4
+                pixels.replaceSubrange(dst..<(dst + rowBytes), with: rows[(r * rowBytes)..<((r + 1) * rowBytes)])
+            }
+            return CGImage(width: out.width, height: out.height, premultipliedRGBA: pixels)
+        }
+    }
+
     /// Renders the plan's offscreen targets, then its output into the framebuffer currently
     /// bound as `framebuffer` (0: a window's), top row at the top. Call inside `context.withCurrent`.
     public func drawToFramebuffer(_ plan: RenderPlan, framebuffer: GLuint) throws {

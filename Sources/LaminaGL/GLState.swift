@@ -125,7 +125,9 @@ final class GLState {
 
     /// Draws every target. Returns the output's framebuffer (`finalFramebuffer` when given).
     @discardableResult
-    func draw(_ plan: RenderPlan, finalFramebuffer: GLuint? = nil) throws -> GLuint {
+    /// `outputScissor`: only these pixels of the output are cleared and drawn (the rest keep
+    /// what the surface held; the caller reads back only these).
+    func draw(_ plan: RenderPlan, finalFramebuffer: GLuint? = nil, outputScissor: PixelRect? = nil) throws -> GLuint {
         precondition(!destroyed, "GLState used after destroy()")
         frame += 1
         let n = plan.targets.count
@@ -222,6 +224,13 @@ final class GLState {
             epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
             // The target fills the texture's top-left corner (y up in GL: rows 0..<height).
             epoxy_glViewport(0, 0, GLsizei(t.width), GLsizei(t.height))
+            // Offscreen, plan row y is GL row y (flipY 1 below), so the rectangle maps as it is.
+            let scissor = i == plan.outputIndex && surface[i] >= 0 ? outputScissor : nil
+            if let r = scissor {
+                epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+                epoxy_glScissor(GLint(r.x), GLint(r.y), GLsizei(r.width), GLsizei(r.height))
+            }
+            defer { if scissor != nil { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) } }
             epoxy_glClearColor(t.clearColor.x, t.clearColor.y, t.clearColor.z, t.clearColor.w)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
             let flipY: Float = surface[i] < 0 && finalFramebuffer == 0 ? -1 : 1

@@ -43,8 +43,11 @@ public final class LayerRenderer: @unchecked Sendable {
     private let frames: FrameCompositor
     private let gl: GLRenderer?
     private let lock = NSLock()
-    /// The last image drawn and its plan's id: an unchanged frame hands it out again.
-    private var lastImage: (plan: UInt64, image: CGImage)?
+    /// The last image drawn and its plan: an unchanged frame hands it out again, and on GL a
+    /// changed one redraws only the pixels its plan changes (RenderPlan.outputDamage).
+    private var lastImage: (plan: RenderPlan, image: CGImage)?
+    /// Whether the last frame drawn was redrawn only where it changed (for tests and benchmarks).
+    public private(set) var lastFrameWasDamageRedraw = false
 
     /// A renderer on `backend`. `.gl` throws when no GL context can be made; `.automatic`
     /// falls back to the CPU (see `fallbackReason`). `forceTargets` draws every plane with
@@ -124,9 +127,16 @@ public final class LayerRenderer: @unchecked Sendable {
     /// frame's, handed out unchanged by the frame compositor (plans made there are never changed).
     private func frame(_ plan: RenderPlan) throws -> CGImage {
         lock.lock(); defer { lock.unlock() }
-        if let last = lastImage, last.plan == plan.id { return last.image }
-        let image = try draw(plan)
-        lastImage = (plan.id, image)
+        if let last = lastImage, last.plan.id == plan.id { return last.image }
+        lastFrameWasDamageRedraw = false
+        var image: CGImage
+        if let gl, let last = lastImage, let damage = plan.outputDamage(since: last.plan) {
+            do { image = try gl.render(plan, over: last.image, damage: damage) } catch let e as GLError { throw LayerRendererError("OpenGL: \(e)") }
+            lastFrameWasDamageRedraw = true
+        } else {
+            image = try draw(plan)
+        }
+        lastImage = (plan, image)
         return image
     }
 

@@ -1,0 +1,123 @@
+// Incremental depth ordering across frames. A context's order is a pure function of its
+// polygons (in tie order) and its plane -> target map, so what the last frame computed from
+// the same inputs is reused exactly: the footprints of unchanged polygons, the constraints
+// between pairs of unchanged polygons, and the order inside each strongly connected group
+// none of whose members changed. Only the changed polygons are related again (against every
+// polygon whose footprint they may meet: the same pairs the grid of overlapOrder finds), and
+// the groups and their topological order are recomputed from the whole constraint graph
+// (linear in its size), so the result is the one a compile from scratch makes.
+
+/// The depth orders of the contexts of the last frame, kept for the next (FrameCompositor).
+final class RetainedOrders {
+    /// Which context: its root layer (nil: the canvas) and its place among the contexts with that
+    /// root in one compile (a replicator's instances draw one sublayer several times).
+    struct Key: Hashable { let root: ObjectIdentifier?; let occurrence: Int }
+
+    private var last: [Key: RetainedOrder] = [:]
+    private var current: [Key: RetainedOrder] = [:]
+    private var seen: [ObjectIdentifier?: Int] = [:]
+    /// Polygons whose order-dependent work was redone in the last frame, and polygons seen
+    /// (for tests and benchmarks: how much was reused).
+    private(set) var relatedPolygons = 0, orderedPolygons = 0
+
+    /// Starts a frame: the contexts ordered in the previous one become reusable.
+    func beginFrame() {
+        last = current.isEmpty ? last : current
+        current = [:]
+        seen = [:]
+        relatedPolygons = 0
+        orderedPolygons = 0
+    }
+
+    /// Forgets every kept order.
+    func reset() { last = [:]; current = [:]; seen = [:] }
+
+    /// `orderContext(polygons, planeToTarget:)`, reusing what the last frame computed for the
+    /// same context from the same inputs.
+    func order(_ polygons: [DrawPolygon], planeToTarget: Mat4, root: ObjectIdentifier?) -> [DrawPolygon] {
+        let k = seen[root, default: 0]
+        seen[root] = k + 1
+        orderedPolygons += polygons.count
+        guard polygons.count > 1, DepthOrdering.byOverlap else { return orderContext(polygons, planeToTarget: planeToTarget) }
+        if let order = pencilOrder(polygons) { return order.map { polygons[$0] } }
+        if let order = disjointDepthOrder(polygons) { return order.map { polygons[$0] } }
+        let key = Key(root: root, occurrence: k)
+        let state = RetainedOrder(polygons, planeToTarget: planeToTarget, previous: last[key])
+        relatedPolygons += state.related
+        current[key] = state
+        return state.result
+    }
+}
+
+/// One context's overlap order and what it was computed from.
+final class RetainedOrder {
+    let polygons: [DrawPolygon]
+    let planeToTarget: Mat4
+    let feet: [Footprint]
+    let after: [[Int]]
+    let groups: [[Int]: [DrawPolygon]]
+    let result: [DrawPolygon]
+    /// How many polygons were related afresh (all of them without a usable previous frame).
+    let related: Int
+
+    init(_ polygons: [DrawPolygon], planeToTarget: Mat4, previous: RetainedOrder?) {
+        self.polygons = polygons
+        self.planeToTarget = planeToTarget
+        let n = polygons.count
+        // The previous frame is usable when the same number of polygons was ordered through
+        // the same map and fewer than a quarter of them changed.
+        var changed: [Bool] = []
+        if let previous, previous.polygons.count == n, sameBits(previous.planeToTarget, planeToTarget) {
+            changed = (0..<n).map { !sameInput(polygons[$0], previous.polygons[$0]) }
+        }
+        let changes = changed.reduce(0) { $0 + ($1 ? 1 : 0) }
+        guard let previous, !changed.isEmpty, changes * 4 < n else {
+            (feet, after) = overlapConstraints(polygons, planeToTarget: planeToTarget)
+            var made: [[Int]: [DrawPolygon]] = [:]
+            result = orderByConstraints(polygons, after: after, planeToTarget: planeToTarget, reuse: [:], made: &made)
+            groups = made
+            related = n
+            return
+        }
+        var feet = previous.feet
+        var after = previous.after
+        if changes > 0 {
+            for i in 0..<n where changed[i] { feet[i] = Footprint(polygons[i], planeToTarget: planeToTarget) }
+            for i in 0..<n {
+                if changed[i] { after[i] = [] } else if after[i].contains(where: { changed[$0] }) { after[i].removeAll { changed[$0] } }
+            }
+            let toPlane = PixelsToPlane(planeToTarget)
+            // Every pair with a changed polygon, once (i < j: the earlier one first, as overlapOrder relates them).
+            for c in 0..<n where changed[c] {
+                for j in 0..<n where j != c && !(changed[j] && j < c) && feet[c].mayMeet(feet[j]) {
+                    relate(min(c, j), max(c, j), polygons, feet, toPlane, &after)
+                }
+            }
+        }
+        // Groups none of whose members changed keep last frame's order.
+        var reuse: [[Int]: [DrawPolygon]] = [:]
+        for (members, order) in previous.groups where !members.contains(where: { changed[$0] }) { reuse[members] = order }
+        var made: [[Int]: [DrawPolygon]] = [:]
+        result = orderByConstraints(polygons, after: after, planeToTarget: planeToTarget, reuse: reuse, made: &made)
+        self.feet = feet
+        self.after = after
+        groups = made
+        related = changes
+    }
+}
+
+/// Whether two polygons are the same input to depth ordering, bit for bit.
+func sameInput(_ a: DrawPolygon, _ b: DrawPolygon) -> Bool {
+    a.member == b.member && sameBits(a.d, b.d) && sameBits(a.normal, b.normal) && sameBits(a.matrix, b.matrix)
+        && sameBits(a.local, b.local) && sameBits(a.homogeneous, b.homogeneous) && sameBits(a.clips, b.clips)
+}
+
+/// Bitwise equality of plain values (so -0 and 0 differ, and a NaN equals itself).
+private func sameBits<T>(_ a: T, _ b: T) -> Bool {
+    withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+}
+
+/// Bitwise equality of arrays of plain values.
+private func sameBits<T>(_ a: [T], _ b: [T]) -> Bool {
+    a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.elementsEqual(y) } }
+}
