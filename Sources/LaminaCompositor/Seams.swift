@@ -125,6 +125,32 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
             hard[k] = true; hard[j] = true
         }
         var lines: [(axis: Int, at: Double, edge: Int)] = [], others: [Int] = []
+        // Lines by direction bucket (of the normal's angle, taken in [0, pi)), then offset.
+        var byLine: [(bucket: Int, d: Double, n: SIMD2<Double>, edge: Int, line: Bool)] = []
+        var runs: [(bucket: Int, start: Int)] = []
+        let bucketWidth = 0.01, radius = 12.0, angle = 0.2 + 1e-6
+        let bucketSpan = Int((angle / bucketWidth).rounded(.up)) + 1
+        /// The largest offset difference of a pair whose buckets are k apart (their normals
+        /// differ by under (k + 1) bucket widths), with a margin far beyond any rounding.
+        func lineReach(_ k: Int) -> Double { seamTolerance + min(angle, Double(k + 1) * bucketWidth) * radius + 1e-6 }
+        func addLine(_ k: Int, line: Bool, _ o: SIMD2<Double>) {
+            let f = frames[k]
+            var n = f.n
+            if n.y < 0 || (n.y == 0 && n.x < 0) { n = -n }
+            let theta = atan2(n.y, n.x)
+            byLine.append((Int((theta / bucketWidth).rounded(.down)), (n * (o - f.a)).sum(), n, k, line))
+            // Near the wrap at pi, also listed turned back by pi (its normal negated), next
+            // to the lines just above 0.
+            if theta > Double.pi - 0.25 {
+                byLine.append((Int(((theta - Double.pi) / bucketWidth).rounded(.down)), (-n * (o - f.a)).sum(), -n, k, line))
+            }
+        }
+        func pair(_ e: (bucket: Int, d: Double, n: SIMD2<Double>, edge: Int, line: Bool), _ f: (bucket: Int, d: Double, n: SIMD2<Double>, edge: Int, line: Bool)) {
+            if (e.line && f.line) || e.edge == f.edge { return }
+            let dn = e.n - f.n, gap = (dn * dn).sum().squareRoot()
+            guard gap <= angle, abs(f.d - e.d) <= seamTolerance + gap * radius + 1e-6 else { return }
+            test(min(e.edge, f.edge), max(e.edge, f.edge))
+        }
         for c in 0..<cellCount where bucketStart[c + 1] - bucketStart[c] > 1 {
             let runStart = bucketStart[c], runEnd = bucketStart[c + 1]
             if runEnd - runStart <= 8 {
@@ -139,7 +165,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
             // the tolerance in y, and a horizontal and a vertical edge never (the second's
             // ends would be within 2 x tolerance of each other, but it is over 0.5 long). So
             // horizontal and vertical edges are sorted by their line and tested within the
-            // tolerance of it; any other edge is tested against every edge of the cell.
+            // tolerance of it; other edges are paired by their line (below).
             lines.removeAll(keepingCapacity: true)
             others.removeAll(keepingCapacity: true)
             for x in runStart..<runEnd {
@@ -157,9 +183,55 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
                     y += 1
                 }
             }
-            for (i, o) in others.enumerated() {
-                for l in lines { test(min(o, l.edge), max(o, l.edge)) }
-                for p in others[(i + 1)...] { test(min(o, p), max(o, p)) }
+            if others.isEmpty { continue }
+            let cellX = c % columns + cx0, cellY = c / columns + cy0
+            // A border cell also holds everything folded onto it from beyond the target: no
+            // bound on where a pair meets, so every pair with a slanted edge is tested (and
+            // so it is where there are few: sorting them would cost more).
+            if cellX == cx0 || cellX == cx1 || cellY == cy0 || cellY == cy1 || others.count * (others.count + 2 * lines.count) <= 2048 {
+                for (i, o) in others.enumerated() {
+                    for l in lines { test(min(o, l.edge), max(o, l.edge)) }
+                    for p in others[(i + 1)...] { test(min(o, p), max(o, p)) }
+                }
+                continue
+            }
+            // Pairs with a slanted edge, by line. A pair that passes overlaps by over 0.5 along
+            // the first edge while the second stays within the tolerance of its line, so the
+            // lines' directions differ by under atan(2 x 0.05 / 0.5) < 0.2 rad (mod pi), and
+            // their unit normals by under 0.2. Every such pair shares the cell holding a point
+            // p of the overlap (both edges are listed there) and, where that cell is inside the
+            // grid, p is within 8 sqrt 2 < 12 of its centre o; with n the first edge's normal
+            // and d = n . (o - a) a line's offset from o, |d_e - d_f| <= tolerance + |n_e - n_f| x 12.
+            // So edges are sorted by the angle of their normal (buckets of 0.01 rad) and offset,
+            // and paired only with edges in buckets within 0.2 rad and offsets within that reach
+            // (normals taken with y >= 0; a near-vertical line is also listed with its normal
+            // negated, as the neighbour across the wrap may hold it). Pairs of two axis-aligned
+            // lines are left to the sweep above.
+            let o = SIMD2(Double(cellX) * cell + cell / 2, Double(cellY) * cell + cell / 2)
+            byLine.removeAll(keepingCapacity: true)
+            for l in lines { addLine(l.edge, line: true, o) }
+            for k in others { addLine(k, line: false, o) }
+            byLine.sort { ($0.bucket, $0.d, $0.edge) < ($1.bucket, $1.d, $1.edge) }
+            runs.removeAll(keepingCapacity: true)
+            for x in byLine.indices where x == 0 || byLine[x].bucket != byLine[x - 1].bucket { runs.append((byLine[x].bucket, x)) }
+            runs.append((Int.max, byLine.count))
+            for r in 0..<(runs.count - 1) {
+                for x in runs[r].start..<runs[r + 1].start {
+                    let e = byLine[x]
+                    // Its own bucket: the later entries within reach.
+                    var y = x + 1
+                    while y < runs[r + 1].start, byLine[y].d - e.d <= lineReach(0) { pair(e, byLine[y]); y += 1 }
+                    // The buckets above within the angle: the entries within reach either way.
+                    var s = r + 1
+                    while s < runs.count - 1, runs[s].bucket - e.bucket <= bucketSpan {
+                        let span = lineReach(runs[s].bucket - e.bucket), lo = e.d - span, hi = e.d + span
+                        var first = runs[s].start, last = runs[s + 1].start
+                        while first < last { let mid = (first + last) / 2; if byLine[mid].d < lo { first = mid + 1 } else { last = mid } }
+                        var y = first
+                        while y < runs[s + 1].start, byLine[y].d <= hi { pair(e, byLine[y]); y += 1 }
+                        s += 1
+                    }
+                }
             }
         }
     }
