@@ -48,6 +48,32 @@ private func clipSegment(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ clips: [Hal
     return Int(r)
 }
 
+/// Straight edges sorted by their line (`at`; ties in any order: a pair test only marks edges
+/// hard, so the order pairs are tested in does not matter): counted into bins of a quarter
+/// pixel over the target (values beyond it in the end bins), each bin then sorted by
+/// insertion (an axis-aligned UI has many edges on one line: a bin is mostly in order).
+private func sortByLine(_ list: inout [(at: Double, lo: Double, hi: Double, edge: Int)], extent: Double) {
+    guard list.count > 1 else { return }
+    let binWidth = 0.25
+    let bins = clampedRounded((extent + 4) / binWidth, 1, 1 << 20, .up) + 1
+    func bin(_ at: Double) -> Int { clampedFloor((at + 2) / binWidth, 0, bins - 1) }
+    var start = [Int](repeating: 0, count: bins + 1)
+    for e in list { start[bin(e.at) + 1] += 1 }
+    for b in 0..<bins { start[b + 1] += start[b] }
+    var fill = start
+    var sorted = list
+    for e in list { let b = bin(e.at); sorted[fill[b]] = e; fill[b] += 1 }
+    for b in 0..<bins where start[b + 1] - start[b] > 1 {
+        for x in (start[b] + 1)..<start[b + 1] {
+            let e = sorted[x]
+            var y = x
+            while y > start[b], sorted[y - 1].at > e.at { sorted[y] = sorted[y - 1]; y -= 1 }
+            sorted[y] = e
+        }
+    }
+    list = sorted
+}
+
 /// `visible[i]` is quad i's rectangle cut by its clips; the target is `width` x `height` pixels.
 func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier], visible: [[SIMD2<Double>]], width: Int, height: Int) {
     var edges: [ProjectedEdge] = []
@@ -175,8 +201,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
                 if !vertical && f.a.y == f.b.y { straightLines.append((f.a.y, min(f.a.x, f.b.x), max(f.a.x, f.b.x), k)) }
                 if vertical && f.a.y != f.b.y { straightLines.append((f.a.x, min(f.a.y, f.b.y), max(f.a.y, f.b.y), k)) }
             }
-            // (Pairs are tested in any order: a test only marks edges hard.)
-            straightLines.sort { $0.at < $1.at }
+            sortByLine(&straightLines, extent: Double(vertical ? width : height))
             var start = 0
             while start < straightLines.count {
                 var end = start + 1
