@@ -164,17 +164,24 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
         /// The largest offset difference of a pair whose buckets are k apart (their normals
         /// differ by under (k + 1) bucket widths), with a margin far beyond any rounding.
         func lineReach(_ k: Int) -> Double { seamTolerance + min(angle, Double(k + 1) * bucketWidth) * radius + 1e-6 }
+        // Each edge's normal (y >= 0) and its angle's buckets (the second near the wrap at pi:
+        // turned back by pi, its normal negated, next to the lines just above 0), once, when
+        // the edge first meets a crowded cell.
+        var lineOf = [(n: SIMD2<Double>, bucket: Int, wrapped: Int?)?](repeating: nil, count: anySlanted ? frames.count : 0)
         func addLine(_ k: Int, line: Bool, _ o: SIMD2<Double>) {
-            let f = frames[k]
-            var n = f.n
-            if n.y < 0 || (n.y == 0 && n.x < 0) { n = -n }
-            let theta = atan2(n.y, n.x)
-            byLine.append((Int((theta / bucketWidth).rounded(.down)), (n * (o - f.a)).sum(), n, k, line))
-            // Near the wrap at pi, also listed turned back by pi (its normal negated), next
-            // to the lines just above 0.
-            if theta > Double.pi - 0.25 {
-                byLine.append((Int(((theta - Double.pi) / bucketWidth).rounded(.down)), (-n * (o - f.a)).sum(), -n, k, line))
+            let a = frames[k].a
+            let l: (n: SIMD2<Double>, bucket: Int, wrapped: Int?)
+            if let known = lineOf[k] { l = known } else {
+                var n = frames[k].n
+                if n.y < 0 || (n.y == 0 && n.x < 0) { n = -n }
+                let theta = atan2(n.y, n.x)
+                l = (n, Int((theta / bucketWidth).rounded(.down)),
+                     theta > Double.pi - 0.25 ? Int(((theta - Double.pi) / bucketWidth).rounded(.down)) : nil)
+                lineOf[k] = l
             }
+            let n = l.n
+            byLine.append((l.bucket, (n * (o - a)).sum(), n, k, line))
+            if let w = l.wrapped { byLine.append((w, (-n * (o - a)).sum(), -n, k, line)) }
         }
         func pair(_ e: (bucket: Int, d: Double, n: SIMD2<Double>, edge: Int, line: Bool), _ f: (bucket: Int, d: Double, n: SIMD2<Double>, edge: Int, line: Bool)) {
             if (e.line && f.line) || e.edge == f.edge { return }
