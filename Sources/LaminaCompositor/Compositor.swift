@@ -108,22 +108,19 @@ public struct Compositor: Sendable {
 /// A plane's own description: a layer, or the canvas (a layer of the canvas's size with no content).
 struct Plane {
     let layer: CALayer?
-    let name: String
-    let bounds: Box
     /// The canvas's one sublayer (the root); a layer's sublayers are read from the layer.
     private let canvasRoot: CALayer?
 
+    /// The layer's name, read only for a target's label (a plane is made for every member).
+    var name: String { layer.map { $0.name ?? "(unnamed)" } ?? "canvas" }
+
     init(layer: CALayer) {
         self.layer = layer
-        name = layer.name ?? "(unnamed)"
-        bounds = Box(layer.bounds)
         canvasRoot = nil
     }
 
     private init(canvasRoot: CALayer, width: Double, height: Double) {
         layer = nil
-        name = "canvas"
-        bounds = Box(minX: 0, minY: 0, maxX: width, maxY: height)
         self.canvasRoot = canvasRoot
     }
 

@@ -21,7 +21,8 @@ struct LayerParts {
 
     /// cornerRadius clamped to half the smaller side of the bounds.
     static func clampedRadius(_ layer: CALayer) -> Double {
-        max(0, min(Double(layer.cornerRadius), Double(min(layer.bounds.width, layer.bounds.height)) / 2))
+        let b = layer.bounds
+        return max(0, min(Double(layer.cornerRadius), Double(min(b.width, b.height)) / 2))
     }
 
     /// The parts of `layer`; `hasSublayers` decides whether the border can share the

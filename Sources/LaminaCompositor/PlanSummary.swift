@@ -72,7 +72,8 @@ extension PlanBuilder {
         var s = PlanSummary()
         func walk(_ l: CALayer, isMask: Bool) {
             guard !l.isHidden else { return }
-            let name = l.name ?? "(unnamed)"
+            // The name only for a layer listed (most are not).
+            var name: String { l.name ?? "(unnamed)" }
             if let sh = shadow(of: l) { s.shadows.append(.init(layer: name, radius: sh.sigma, hasPath: sh.path != nil)) }
             if l is CAShapeLayer { s.shapeLayers.append(name) }
             if let r = l as? CAReplicatorLayer { s.replicators.append(.init(layer: name, instances: replicatorInstances(r).count)) }

@@ -48,6 +48,32 @@ private func clipSegment(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ clips: [Hal
     return Int(r)
 }
 
+/// Straight edges sorted by their line (`at`; ties in any order: a pair test only marks edges
+/// hard, so the order pairs are tested in does not matter): counted into bins of a quarter
+/// pixel over the target (values beyond it in the end bins), each bin then sorted by
+/// insertion (an axis-aligned UI has many edges on one line: a bin is mostly in order).
+private func sortByLine(_ list: inout [(at: Double, lo: Double, hi: Double, edge: Int)], extent: Double) {
+    guard list.count > 1 else { return }
+    let binWidth = 0.25
+    let bins = clampedRounded((extent + 4) / binWidth, 1, 1 << 20, .up) + 1
+    func bin(_ at: Double) -> Int { clampedFloor((at + 2) / binWidth, 0, bins - 1) }
+    var start = [Int](repeating: 0, count: bins + 1)
+    for e in list { start[bin(e.at) + 1] += 1 }
+    for b in 0..<bins { start[b + 1] += start[b] }
+    var fill = start
+    var sorted = list
+    for e in list { let b = bin(e.at); sorted[fill[b]] = e; fill[b] += 1 }
+    for b in 0..<bins where start[b + 1] - start[b] > 1 {
+        for x in (start[b] + 1)..<start[b + 1] {
+            let e = sorted[x]
+            var y = x
+            while y > start[b], sorted[y - 1].at > e.at { sorted[y] = sorted[y - 1]; y -= 1 }
+            sorted[y] = e
+        }
+    }
+    list = sorted
+}
+
 /// `visible[i]` is quad i's rectangle cut by its clips; the target is `width` x `height` pixels.
 func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier], visible: [[SIMD2<Double>]], width: Int, height: Int) {
     var edges: [ProjectedEdge] = []
@@ -69,6 +95,20 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
         }
     }
     guard edges.count > 1 else { return }
+    var hard = [Bool](repeating: false, count: edges.count)
+    // Each edge's start, direction, normal, length, inside point and owner, once, side by
+    // side (the pair loop below runs over every two edges sharing a cell).
+    var frames: [SeamFrame] = []
+    frames.reserveCapacity(edges.count)
+    for e in edges {
+        let u = (e.b - e.a) / ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
+        frames.append(SeamFrame(a: e.a, b: e.b, u: u, n: SIMD2(-u.y, u.x), len: ((e.b - e.a) * u).sum(), inside: e.inside, owner: owners[e.quad]))
+    }
+    // Exactly horizontal or vertical edges (an axis-aligned UI) are paired with each other
+    // along their lines (below), never through the grid; the grid is only for slanted edges.
+    var straight = [Bool](repeating: false, count: frames.count)
+    var anySlanted = false
+    for (k, f) in frames.enumerated() { if f.a.y == f.b.y || f.a.x == f.b.x { straight[k] = true } else { anySlanted = true } }
     // Bucket edges by position: a uniform grid over the target (cells beyond it folded onto
     // its border), each edge listed in every cell its tolerance-thick segment touches, so only
     // edges that pass near each other are compared (an axis-aligned UI of thousands of layers
@@ -82,7 +122,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     entries.reserveCapacity(edges.count * 2)
     // The last edge listed in each cell: an edge is listed once per cell, in discovery order.
     var listed = [Int](repeating: -1, count: cellCount)
-    for (k, e) in edges.enumerated() {
+    for (k, e) in edges.enumerated() where anySlanted {
         let len = ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
         let steps = clampedRounded(len / cell, 1, max(1, 4 * (columns + cy1 - cy0 + 2)), .up)
         for s in 0..<steps {
@@ -103,15 +143,6 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     var fill = bucketStart
     var bucketed = [Int](repeating: 0, count: entries.count)
     for e in entries { bucketed[fill[e.cell]] = e.edge; fill[e.cell] += 1 }
-    var hard = [Bool](repeating: false, count: edges.count)
-    // Each edge's start, direction, normal, length, inside point and owner, once, side by
-    // side (the pair loop below runs over every two edges sharing a cell).
-    var frames: [SeamFrame] = []
-    frames.reserveCapacity(edges.count)
-    for e in edges {
-        let u = (e.b - e.a) / ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
-        frames.append(SeamFrame(a: e.a, b: e.b, u: u, n: SIMD2(-u.y, u.x), len: ((e.b - e.a) * u).sum(), inside: e.inside, owner: owners[e.quad]))
-    }
     frames.withUnsafeBufferPointer { frames in
         /// The pair test, edge k before edge j (k < j: the earlier edge's line is the reference).
         func test(_ k: Int, _ j: Int) {
@@ -124,42 +155,162 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
             guard si * sj < 0 else { return }
             hard[k] = true; hard[j] = true
         }
-        var lines: [(axis: Int, at: Double, edge: Int)] = [], others: [Int] = []
+        var lines: [Int] = [], others: [Int] = []
+        // Lines by direction bucket (of the normal's angle, taken in [0, pi)), then offset.
+        var byLine: [(bucket: Int, d: Double, n: SIMD2<Double>, edge: Int, line: Bool)] = []
+        var runs: [(bucket: Int, start: Int)] = []
+        let bucketWidth = 0.01, radius = 12.0, angle = 0.2 + 1e-6
+        let bucketSpan = Int((angle / bucketWidth).rounded(.up)) + 1
+        /// The largest offset difference of a pair whose buckets are k apart (their normals
+        /// differ by under (k + 1) bucket widths), with a margin far beyond any rounding.
+        func lineReach(_ k: Int) -> Double { seamTolerance + min(angle, Double(k + 1) * bucketWidth) * radius + 1e-6 }
+        // Each edge's normal (y >= 0) and its angle's buckets (the second near the wrap at pi:
+        // turned back by pi, its normal negated, next to the lines just above 0), once, when
+        // the edge first meets a crowded cell.
+        var lineOf = [(n: SIMD2<Double>, bucket: Int, wrapped: Int?)?](repeating: nil, count: anySlanted ? frames.count : 0)
+        func addLine(_ k: Int, line: Bool, _ o: SIMD2<Double>) {
+            let a = frames[k].a
+            let l: (n: SIMD2<Double>, bucket: Int, wrapped: Int?)
+            if let known = lineOf[k] { l = known } else {
+                var n = frames[k].n
+                if n.y < 0 || (n.y == 0 && n.x < 0) { n = -n }
+                let theta = atan2(n.y, n.x)
+                l = (n, Int((theta / bucketWidth).rounded(.down)),
+                     theta > Double.pi - 0.25 ? Int(((theta - Double.pi) / bucketWidth).rounded(.down)) : nil)
+                lineOf[k] = l
+            }
+            let n = l.n
+            byLine.append((l.bucket, (n * (o - a)).sum(), n, k, line))
+            if let w = l.wrapped { byLine.append((w, (-n * (o - a)).sum(), -n, k, line)) }
+        }
+        func pair(_ e: (bucket: Int, d: Double, n: SIMD2<Double>, edge: Int, line: Bool), _ f: (bucket: Int, d: Double, n: SIMD2<Double>, edge: Int, line: Bool)) {
+            if (e.line && f.line) || e.edge == f.edge { return }
+            let dn = e.n - f.n, gap = (dn * dn).sum().squareRoot()
+            guard gap <= angle, abs(f.d - e.d) <= seamTolerance + gap * radius + 1e-6 else { return }
+            test(min(e.edge, f.edge), max(e.edge, f.edge))
+        }
+        // Straight edges. An exactly horizontal edge's unit direction is exactly (+-1, 0)
+        // (sqrt(x * x) == |x| in binary floating point), so the test measures across it the
+        // exact difference of y and along it the exact difference of x: such a pair can pass
+        // only within the tolerance in y and where the two overlap in x (by over 0.5), and a
+        // horizontal and a vertical edge never (the second's ends would be within 2 x
+        // tolerance of each other, but it is over 0.5 long). So each kind is sorted by its
+        // line, cut into runs of lines within the tolerance of the next, and each run sorted
+        // along the lines and swept: only edges that overlap along the line are tested.
+        // Beyond the tolerance (and the overlap) by far more than a rounded difference can be.
+        let reach = seamTolerance * (1 + 1e-9) + 1e-9
+        var straightLines: [(at: Double, lo: Double, hi: Double, edge: Int)] = []
+        var run: [(at: Double, lo: Double, hi: Double, edge: Int)] = []
+        for vertical in [false, true] {
+            straightLines.removeAll(keepingCapacity: true)
+            for k in frames.indices where straight[k] {
+                let f = frames[k]
+                if !vertical && f.a.y == f.b.y { straightLines.append((f.a.y, min(f.a.x, f.b.x), max(f.a.x, f.b.x), k)) }
+                if vertical && f.a.y != f.b.y { straightLines.append((f.a.x, min(f.a.y, f.b.y), max(f.a.y, f.b.y), k)) }
+            }
+            sortByLine(&straightLines, extent: Double(vertical ? width : height))
+            var start = 0
+            while start < straightLines.count {
+                var end = start + 1
+                while end < straightLines.count, straightLines[end].at - straightLines[end - 1].at <= reach { end += 1 }
+                // Few pairs within the tolerance of each other's line (lines spread out, as the
+                // sides of parallel cards): those pairs; else (many edges on one line, as the
+                // cells of a row) sweep along the lines.
+                var near = 0, z = start
+                for x in start..<end {
+                    while straightLines[x].at - straightLines[z].at > reach { z += 1 }
+                    near += x - z
+                }
+                if end - start > 1 && near <= 4 * (end - start) {
+                    for x in start..<end {
+                        var y = x + 1
+                        while y < end, straightLines[y].at - straightLines[x].at <= reach {
+                            test(min(straightLines[x].edge, straightLines[y].edge), max(straightLines[x].edge, straightLines[y].edge))
+                            y += 1
+                        }
+                    }
+                } else if end - start > 1 {
+                    run.removeAll(keepingCapacity: true)
+                    run += straightLines[start..<end]
+                    run.sort { $0.lo < $1.lo }
+                    for x in run.indices {
+                        let e = run[x]
+                        var y = x + 1
+                        while y < run.count, run[y].lo <= e.hi + 1 {
+                            let f = run[y]
+                            y += 1
+                            if abs(f.at - e.at) <= reach { test(min(e.edge, f.edge), max(e.edge, f.edge)) }
+                        }
+                    }
+                }
+                start = end
+            }
+        }
         for c in 0..<cellCount where bucketStart[c + 1] - bucketStart[c] > 1 {
             let runStart = bucketStart[c], runEnd = bucketStart[c + 1]
             if runEnd - runStart <= 8 {
                 for x in runStart..<(runEnd - 1) {
-                    for y in (x + 1)..<runEnd { test(bucketed[x], bucketed[y]) }
+                    for y in (x + 1)..<runEnd where !(straight[bucketed[x]] && straight[bucketed[y]]) { test(bucketed[x], bucketed[y]) }
                 }
                 continue
             }
-            // A crowded cell (an axis-aligned UI): an exactly horizontal edge's unit direction
-            // is exactly (+-1, 0) (sqrt(x * x) == |x| in binary floating point), so the test
-            // measures across it the exact difference of y; such a pair can pass only within
-            // the tolerance in y, and a horizontal and a vertical edge never (the second's
-            // ends would be within 2 x tolerance of each other, but it is over 0.5 long). So
-            // horizontal and vertical edges are sorted by their line and tested within the
-            // tolerance of it; any other edge is tested against every edge of the cell.
+            // A crowded cell: pairs with a slanted edge (pairs of straight edges are paired
+            // along their lines above).
             lines.removeAll(keepingCapacity: true)
             others.removeAll(keepingCapacity: true)
             for x in runStart..<runEnd {
-                let k = bucketed[x], f = frames[k]
-                if f.a.y == f.b.y { lines.append((0, f.a.y, k)) } else if f.a.x == f.b.x { lines.append((1, f.a.x, k)) } else { others.append(k) }
+                let k = bucketed[x]
+                if straight[k] { lines.append(k) } else { others.append(k) }
             }
-            lines.sort { ($0.axis, $0.at, $0.edge) < ($1.axis, $1.at, $1.edge) }
-            // Beyond the tolerance by far more than a rounded difference can be.
-            let reach = seamTolerance * (1 + 1e-9) + 1e-9
-            for x in lines.indices {
-                let l = lines[x]
-                var y = x + 1
-                while y < lines.count, lines[y].axis == l.axis, lines[y].at - l.at <= reach {
-                    test(min(l.edge, lines[y].edge), max(l.edge, lines[y].edge))
-                    y += 1
+            if others.isEmpty { continue }
+            let cellX = c % columns + cx0, cellY = c / columns + cy0
+            // A border cell also holds everything folded onto it from beyond the target: no
+            // bound on where a pair meets, so every pair with a slanted edge is tested (and
+            // so it is where there are few: sorting them would cost more).
+            if cellX == cx0 || cellX == cx1 || cellY == cy0 || cellY == cy1 || others.count * (others.count + 2 * lines.count) <= 2048 {
+                for (i, o) in others.enumerated() {
+                    for l in lines { test(min(o, l), max(o, l)) }
+                    for p in others[(i + 1)...] { test(min(o, p), max(o, p)) }
                 }
+                continue
             }
-            for (i, o) in others.enumerated() {
-                for l in lines { test(min(o, l.edge), max(o, l.edge)) }
-                for p in others[(i + 1)...] { test(min(o, p), max(o, p)) }
+            // Pairs with a slanted edge, by line. A pair that passes overlaps by over 0.5 along
+            // the first edge while the second stays within the tolerance of its line, so the
+            // lines' directions differ by under atan(2 x 0.05 / 0.5) < 0.2 rad (mod pi), and
+            // their unit normals by under 0.2. Every such pair shares the cell holding a point
+            // p of the overlap (both edges are listed there) and, where that cell is inside the
+            // grid, p is within 8 sqrt 2 < 12 of its centre o; with n the first edge's normal
+            // and d = n . (o - a) a line's offset from o, |d_e - d_f| <= tolerance + |n_e - n_f| x 12.
+            // So edges are sorted by the angle of their normal (buckets of 0.01 rad) and offset,
+            // and paired only with edges in buckets within 0.2 rad and offsets within that reach
+            // (normals taken with y >= 0; a near-vertical line is also listed with its normal
+            // negated, as the neighbour across the wrap may hold it). Pairs of two axis-aligned
+            // lines are left to the sweep above.
+            let o = SIMD2(Double(cellX) * cell + cell / 2, Double(cellY) * cell + cell / 2)
+            byLine.removeAll(keepingCapacity: true)
+            for l in lines { addLine(l, line: true, o) }
+            for k in others { addLine(k, line: false, o) }
+            byLine.sort { ($0.bucket, $0.d, $0.edge) < ($1.bucket, $1.d, $1.edge) }
+            runs.removeAll(keepingCapacity: true)
+            for x in byLine.indices where x == 0 || byLine[x].bucket != byLine[x - 1].bucket { runs.append((byLine[x].bucket, x)) }
+            runs.append((Int.max, byLine.count))
+            for r in 0..<(runs.count - 1) {
+                for x in runs[r].start..<runs[r + 1].start {
+                    let e = byLine[x]
+                    // Its own bucket: the later entries within reach.
+                    var y = x + 1
+                    while y < runs[r + 1].start, byLine[y].d - e.d <= lineReach(0) { pair(e, byLine[y]); y += 1 }
+                    // The buckets above within the angle: the entries within reach either way.
+                    var s = r + 1
+                    while s < runs.count - 1, runs[s].bucket - e.bucket <= bucketSpan {
+                        let span = lineReach(runs[s].bucket - e.bucket), lo = e.d - span, hi = e.d + span
+                        var first = runs[s].start, last = runs[s + 1].start
+                        while first < last { let mid = (first + last) / 2; if byLine[mid].d < lo { first = mid + 1 } else { last = mid } }
+                        var y = first
+                        while y < runs[s + 1].start, byLine[y].d <= hi { pair(e, byLine[y]); y += 1 }
+                        s += 1
+                    }
+                }
             }
         }
     }

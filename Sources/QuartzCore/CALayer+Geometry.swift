@@ -9,7 +9,9 @@
 extension CALayer {
     /// The anchor point in the layer's own coordinates (z = anchorPointZ).
     public var anchorInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
-        (bounds.minX + anchorPoint.x * bounds.width, bounds.minY + anchorPoint.y * bounds.height, anchorPointZ)
+        // Each property read once (a compile reads this for every layer).
+        let b = bounds, a = anchorPoint
+        return (b.minX + a.x * b.width, b.minY + a.y * b.height, anchorPointZ)
     }
 
     /// The map from this layer's space to its superlayer's *sublayer* space:
