@@ -27,6 +27,11 @@ public struct CompositorOptions: Sendable {
     /// per pixel on the pixel grid instead, which resamples exactly.
     public var targetOversampling = 2.0
 
+    /// Whether `compile` also fills `RenderPlan.summary` (the shadows, masks, shape layers and
+    /// replicators of the visible tree, listed by `lamina plan`). Off by default: it is one more
+    /// walk of the whole tree, wanted for a listing, not for drawing a frame.
+    public var summarizesTree = false
+
     /// Draws a text layer's text as a bounds-sized image at a scale (pixels per point); nil
     /// leaves text undrawn. LaminaText's `TextRasterizer` provides one.
     public var textImage: (@Sendable (CATextLayer, Double) -> CGImage?)?
@@ -101,7 +106,7 @@ public struct Compositor: Sendable {
         let items = builder.content(of: canvas, planeToTarget: toPixels, viewport: Box(minX: 0, minY: 0, maxX: Double(pw), maxY: Double(ph)))
         let clear = premultiplied(background) ?? PremultipliedColor(0, 0, 0, 0)
         builder.addTarget(label: "output", width: pw, height: ph, clear: clear, items: items, planeToTarget: toPixels)
-        return RenderPlan(targets: builder.targets, images: builder.images, summary: builder.summary(root: root))
+        return RenderPlan(targets: builder.targets, images: builder.images, summary: options.summarizesTree ? builder.summary(root: root) : PlanSummary())
     }
 }
 

@@ -281,7 +281,8 @@ public struct RenderPlan: Sendable {
     public var targets: [RenderTarget]
     /// Contents images referenced by `Fill.image`.
     public var images: [CGImage]
-    /// What the layer tree uses of revision 2 (shadows, masks, shapes, replicators), for listings.
+    /// What the layer tree uses of revision 2 (shadows, masks, shapes, replicators), for listings;
+    /// empty unless `CompositorOptions.summarizesTree` was set.
     public var summary = PlanSummary()
     /// The output's index.
     public var outputIndex: Int { targets.count - 1 }

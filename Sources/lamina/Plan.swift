@@ -28,7 +28,9 @@ struct Plan: ParsableCommand {
         try applyScale(scale, to: s)
         if time != nil { s.attachAnimations() }
         let root = time.map { s.root.presentationTree(at: $0) } ?? s.root
-        let plan = Compositor(options: compositorOptions(forceTargets: forceTargets))
+        var options = compositorOptions(forceTargets: forceTargets)
+        options.summarizesTree = true
+        let plan = Compositor(options: options)
             .compile(root: root, width: s.canvas.width, height: s.canvas.height, scale: s.canvas.scale, background: s.canvas.background)
         print(plan.listing)
     }
