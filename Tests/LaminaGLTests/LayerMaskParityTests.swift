@@ -23,12 +23,9 @@ struct LayerMaskParityTests {
     /// A masked host turned in perspective (a resampled target) beside a flat one whose mask
     /// has half alpha, sublayers and a rotation; with many masks in one target (texture slots).
     @Test func maskedLayersInPerspectiveMatchCPU() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 300, height: 200)
+        // The book's stage: perspective 1/400 about the centre.
+        let root = stage(300, 200, eye: 400, [])
         root.backgroundColor = CGColor(red: 0.9, green: 0.9, blue: 0.9, alpha: 1)
-        var p3 = CATransform3DIdentity
-        p3.m34 = -1 / 400
-        root.sublayerTransform = p3
         for k in 0..<5 {
             let h = CALayer()
             h.frame = CGRect(x: 10 + Double(k) * 58, y: 30, width: 50, height: 120)

@@ -47,12 +47,9 @@ struct ShadowParityTests {
     /// Shadowed layers flat and turned in perspective (resampled targets, sigma in texels
     /// each way), clipped to their bounds, masked, faded, with sublayers, at scale 2.
     @Test func shadowsInPerspectiveMatchCPU() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 300, height: 200)
+        // The book's stage: perspective 1/400 about the centre.
+        let root = stage(300, 200, eye: 400, [])
         root.backgroundColor = CGColor(red: 0.9, green: 0.9, blue: 0.9, alpha: 1)
-        var p3 = CATransform3DIdentity
-        p3.m34 = -1 / 400
-        root.sublayerTransform = p3
         for k in 0..<5 {
             let h = CALayer()
             h.frame = CGRect(x: 15 + Double(k) * 56, y: 40, width: 44, height: 110)
@@ -90,12 +87,9 @@ struct ShadowParityTests {
     /// shadowPath shadows (SCENE_FORMAT.md 9.2) flat and turned in perspective, on layers that
     /// draw nothing, masked, clipped to their bounds, at scale 2: GL draws the CPU's pixels.
     @Test func shadowPathsInPerspectiveMatchCPU() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 300, height: 160)
+        // The book's stage: perspective 1/400 about the centre.
+        let root = stage(300, 160, eye: 400, [])
         root.backgroundColor = CGColor(red: 0.92, green: 0.93, blue: 0.95, alpha: 1)
-        var p3 = CATransform3DIdentity
-        p3.m34 = -1 / 400
-        root.sublayerTransform = p3
         for k in 0..<4 {
             let h = CALayer()
             h.frame = CGRect(x: 20 + Double(k) * 70, y: 40, width: 50, height: 80)
