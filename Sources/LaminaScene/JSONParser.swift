@@ -155,12 +155,28 @@ struct JSONParser {
             guard digits() > 0 else { throw error("expected a digit in the exponent, found \(found)") }
         }
         if let d = Self.exactDecimal(b[start..<i]) { return d }
-        let text = String(decoding: b[start..<i], as: UTF8.self)
-        guard let d = Double(text), d.isFinite else {
+        guard let d = Self.correctlyRounded(b[start..<i]), d.isFinite else {
+            let text = String(decoding: b[start..<i], as: UTF8.self)
             i = start
             throw error("the number \(text) is out of range (not a finite double)", path: path)
         }
         return d
+    }
+
+    /// A well-formed JSON number through strtod (correctly rounded), from a NUL-terminated copy
+    /// on the stack: numbers with 16 and more digits (a matrix written in full) are common
+    /// and a String per number cost more than the conversion. strtod reads the locale's
+    /// decimal point: under a locale whose point is not '.', Swift's own conversion instead.
+    private static func correctlyRounded(_ t: ArraySlice<UInt8>) -> Double? {
+        guard t.count < 64, localeconv()?.pointee.decimal_point?.pointee == CChar(UInt8(ascii: ".")) else {
+            return Double(String(decoding: t, as: UTF8.self))
+        }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: t.count + 1) { buf in
+            var k = 0
+            for c in t { buf[k] = CChar(bitPattern: c); k += 1 }
+            buf[k] = 0
+            return strtod(buf.baseAddress!, nil)
+        }
     }
 
     /// Exact powers of ten (every one up to 1e22 is a double).
@@ -168,8 +184,9 @@ struct JSONParser {
 
     /// A well-formed JSON number's value without going through text, when that is exact
     /// (Clinger's fast path): at most 15 significant digits (an exact double) scaled by at most
-    /// 10^22 (exact too), one correctly rounded multiply or divide, as strtod rounds it.
-    /// nil otherwise (more digits, a larger exponent).
+    /// 10^22 (exact too), one correctly rounded multiply or divide, as strtod rounds it. Up to
+    /// 19 digits (a double written in full has 17) through `nearestDouble` on x86.
+    /// nil otherwise (more digits, a larger exponent, a case too close to call).
     private static func exactDecimal(_ t: ArraySlice<UInt8>) -> Double? {
         var k = t.startIndex, negative = false
         if t[k] == UInt8(ascii: "-") { negative = true; k += 1 }
@@ -181,7 +198,7 @@ struct JSONParser {
             guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else { break }
             if mantissa != 0 || c != UInt8(ascii: "0") {
                 significant += 1
-                guard significant <= 15 else { return nil }
+                guard significant <= 19 else { return nil }
                 mantissa = mantissa * 10 + UInt64(c - UInt8(ascii: "0"))
             }
             if inFraction { scale -= 1 }
@@ -202,16 +219,49 @@ struct JSONParser {
         }
         var d = Double(mantissa)
         if mantissa != 0 {
-            guard abs(scale) <= 22 else { return nil }
-            d = scale >= 0 ? d * powersOfTen[scale] : d / powersOfTen[-scale]
+            if significant <= 15 && abs(scale) <= 22 {
+                d = scale >= 0 ? d * powersOfTen[scale] : d / powersOfTen[-scale]
+            } else {
+                guard let n = nearestDouble(mantissa, scale) else { return nil }
+                d = n
+            }
         }
         return negative ? -d : d
     }
 
+    #if arch(x86_64) || arch(i386)
+    /// Exact powers of ten in Float80 (5^27 < 2^64: every one up to 1e27 is exact).
+    private static let powersOfTen80: [Float80] = (0...27).map { k in (0..<k).reduce(Float80(1)) { acc, _ in acc * 10 } }
+
+    /// mantissa * 10^scale rounded to the nearest double, for mantissa < 2^64 and |scale| <= 27,
+    /// or nil. Both operands are exact in Float80 (64-bit significand), so one multiply or
+    /// divide gives the value within half a Float80 ulp; rounding that to a double is then
+    /// correct unless it lies within one Float80 ulp of a midpoint between two doubles (its 11
+    /// low bits 0x3FF...0x401), where the double rounding could differ: nil there (strtod decides).
+    private static func nearestDouble(_ mantissa: UInt64, _ scale: Int) -> Double? {
+        guard abs(scale) <= 27 else { return nil }
+        let m = Float80(mantissa)
+        let y = scale >= 0 ? m * powersOfTen80[scale] : m / powersOfTen80[-scale]
+        let low = y.significandBitPattern & 0x7FF
+        guard low < 0x3FF || low > 0x401 else { return nil }
+        return Double(y)
+    }
+    #else
+    private static func nearestDouble(_ mantissa: UInt64, _ scale: Int) -> Double? { nil }
+    #endif
+
     private mutating func string() throws -> String {
         let open = i
         i += 1
-        var out: [UInt8] = []
+        // Most strings hold no escape: taken as they are, without a copy byte by byte.
+        var end = i
+        while end < b.count, b[end] != UInt8(ascii: "\""), b[end] != UInt8(ascii: "\\"), b[end] >= 0x20 { end += 1 }
+        if end < b.count, b[end] == UInt8(ascii: "\"") {
+            defer { i = end + 1 }
+            return String(decoding: b[i..<end], as: UTF8.self)
+        }
+        var out: [UInt8] = Array(b[i..<end])
+        i = end
         while true {
             guard i < b.count else { i = open; throw error("unterminated string") }
             let c = b[i]

@@ -3,7 +3,7 @@ import Foundation
 // JSONSerialization on Linux does not), so every scene error can name its JSON path.
 
 /// A parsed JSON value.
-public indirect enum JSONValue: Equatable, Sendable, Decodable {
+public enum JSONValue: Equatable, Sendable, Decodable {
     /// null.
     case null
     /// true or false.

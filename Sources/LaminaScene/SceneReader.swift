@@ -101,11 +101,13 @@ final class SceneReader {
     func object(_ v: JSONValue, _ path: String, allowed: Set<String>) throws -> [String: JSONValue] {
         guard case .object(let d, let order) = v else { throw fail(path, "expected an object, got \(v.brief)") }
         // Every unknown key is reported; the known ones are still read.
+        var unknown = false
         for k in order where !allowed.contains(k) {
+            unknown = true
             let hint = Suggestions.key(for: k, among: allowed).map { " (did you mean \(JSONWriter.quote($0))?)" } ?? ""
             try record(fail(path.isEmpty ? k : "\(path).\(k)", "unknown key \(JSONWriter.quote(k))\(hint)"))
         }
-        return d.filter { allowed.contains($0.key) }
+        return unknown ? d.filter { allowed.contains($0.key) } : d
     }
 
     func number(_ v: JSONValue, _ path: String) throws -> Double {
@@ -269,6 +271,9 @@ final class SceneReader {
 
     func layer(_ v: JSONValue, _ path: String) throws -> CALayer {
         let d = try object(v, path, allowed: Self.allLayerKeys)
+        // The keys present (a layer has a few of the forty): looking each name up in this short
+        // list costs less than hashing all forty into the dictionary.
+        guard case .object(_, let order) = v else { throw fail(path, "expected an object, got \(v.brief)") }
         let type = try d["type"].map { try string($0, "\(path).type") } ?? "layer"
         let layer: CALayer
         switch type {
@@ -286,16 +291,18 @@ final class SceneReader {
             let hint = Suggestions.word(for: type, among: Set(Self.layerTypes)).map { "did you mean \"\($0)\"? " } ?? ""
             throw fail("\(path).type", "unknown layer type \"\(type)\" (\(hint)\(Self.layerTypes.joined(separator: ", ")))")
         }
-        for (owner, keys) in Self.typeKeys where owner != type {
-            // The layer's own few keys looked up in the type's set (sorting every type's keys
-            // for every layer cost more than reading it).
-            for k in d.keys.filter({ keys.contains($0) }).sorted() {
-                try record(fail("\(path).\(k)", "unknown key \"\(k)\" (only a \(owner) has it)"))
+        // Keys of another layer type, by type in typeKeys' order, sorted within each type.
+        let foreign = order.filter { !Self.layerKeys.contains($0) && d[$0] != nil }
+        if !foreign.isEmpty {
+            for (owner, keys) in Self.typeKeys where owner != type {
+                for k in foreign.filter({ keys.contains($0) }).sorted() {
+                    try record(fail("\(path).\(k)", "unknown key \"\(k)\" (only a \(owner) has it)"))
+                }
             }
         }
         // Each key is read on its own: an error in one is recorded and the others still read.
         func key(_ k: String, _ body: (JSONValue, String) throws -> Void) throws {
-            guard let v = d[k] else { return }
+            guard order.contains(k), let v = d[k] else { return }
             try collect { try body(v, "\(path).\(k)") }
         }
         try key("name") { v, p in layer.name = try string(v, p) }

@@ -97,6 +97,9 @@ struct Render: ParsableCommand {
     @Option(help: "PNG compression, zlib level 0 (none) ... 9 (smallest, slowest); default 1, fast.")
     var compression: Int = PNG.defaultCompression
 
+    @Flag(help: "Print how long each step took (reading, renderer set-up, compiling, drawing, writing) on standard error.")
+    var timings = false
+
     func validate() throws {
         if let backend, backend != "cpu" && backend != "gl" { throw ValidationError("unknown backend \"\(backend)\" (gl, cpu)") }
         try validateTime(time)
@@ -121,15 +124,22 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        let clock = StepClock(enabled: timings)
         let s = try loadScene(scene)
         try applyScale(scale, to: s)
-        let source = FrameSource(scene: s, path: scene, renderer: try Renderer(backend: backend),
+        clock.step("read the scene")
+        let renderer = try Renderer(backend: backend)
+        clock.step("set up the \(renderer.renderer.backend.rawValue) renderer")
+        let source = FrameSource(scene: s, path: scene, renderer: renderer,
                                  compositor: Compositor(options: compositorOptions(forceTargets: forceTargets)),
-                                 explode: explode ? ExplodeOptions(amount: amount ?? 1) : nil)
-        func image(at t: Double?) throws -> CGImage { try source.image(at: t) }
+                                 explode: explode ? ExplodeOptions(amount: amount ?? 1) : nil,
+                                 clock: frames == nil ? clock : nil)
         if time != nil || frames != nil { s.attachAnimations() }
         guard let frames else {
-            try write(try image(at: time), to: output)
+            let image = try source.image(at: time)
+            try write(image, to: output)
+            clock.step("write the PNG")
+            clock.report()
             return
         }
         var isDir: ObjCBool = false
@@ -195,6 +205,8 @@ struct FrameSource: @unchecked Sendable {
     let compositor: Compositor
     /// When set, the exploded view of each frame's plan is drawn instead.
     var explode: ExplodeOptions? = nil
+    /// Times the steps of a single frame (`--timings`).
+    var clock: StepClock? = nil
 
     /// The scene at time t (nil: the model values); a plan over the pixel budget is refused.
     func image(at t: Double?) throws -> CGImage {
@@ -208,7 +220,10 @@ struct FrameSource: @unchecked Sendable {
         }
         if let explode { plan = compositor.explode(plan, options: explode) }
         try checkBudget(plan)
-        return try renderer.render(plan)
+        clock?.step("compile (\(plan.targets.count) targets, \(plan.targets.reduce(0) { $0 + $1.quads.count }) quads)")
+        let image = try renderer.render(plan)
+        clock?.step("draw")
+        return image
     }
 }
 

@@ -74,6 +74,21 @@ struct CLIMessagesTests {
         #expect(bad.status == 64 && bad.stderr.contains("--compression must be 0...9"), "\(bad.stderr)")
     }
 
+    @Test func timingsListEveryStep() throws {
+        let (dir, _) = try tempFile("t")
+        defer { remove(dir) }
+        let out = dir.appendingPathComponent("t.png").path
+        let r = try runLamina(["render", scene, "-o", out, "--backend", "cpu", "--timings"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let steps = r.stderr.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true) }
+        #expect(steps.map { $0.count > 2 ? String($0[2]).trimmingCharacters(in: .whitespaces).components(separatedBy: " (")[0] : "" }
+                == ["read the scene", "set up the cpu renderer", "compile", "draw", "write the PNG", "total"], "\(r.stderr)")
+        #expect(steps.allSatisfy { $0.count > 1 && Double($0[0]) != nil && $0[1] == "ms" }, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out))
+        let quiet = try runLamina(["render", scene, "-o", out, "--backend", "cpu"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
     @Test func runtimeErrorsHaveNoUsage() throws {
         let r = try runLamina(["render", scene, "-o", "/tmp/never.png", "--scale", "1000"])
         #expect(r.status == 1)

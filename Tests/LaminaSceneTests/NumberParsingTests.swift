@@ -43,4 +43,33 @@ struct NumberParsingTests {
         }
         #expect(try mismatches(texts) == [])
     }
+
+    @Test func fullLengthDoubles() throws {
+        // 16 to 19 significant digits (how a double is written in full) take the Float80 path:
+        // random doubles as Swift prints them, random 16-19 digit decimals with exponents, and
+        // integers exactly halfway between two doubles (where a second rounding would differ).
+        var state: UInt64 = 0x0123_4567_89AB_CDEF
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state
+        }
+        var texts: [String] = []
+        for _ in 0..<20_000 {
+            let d = Double(bitPattern: next() >> 2 | 0x3000_0000_0000_0000) * (next() & 1 == 0 ? 1 : -1e-3)
+            texts.append("\(d)")
+            let digits = 16 + Int(next() % 4)
+            var t = String(1 + next() % 9) + (1..<digits).map { _ in String(next() % 10) }.joined()
+            let point = Int(next() % UInt64(digits - 1))
+            t.insert(".", at: t.index(t.startIndex, offsetBy: point + 1))
+            texts.append(t + "e" + String(Int(next() % 61) - 30))
+        }
+        for shift in 53..<64 {
+            let ulp = UInt64(1) << (shift - 52)
+            for k in [UInt64(1), 3, 12345, 98765] {
+                let base = (UInt64(1) << shift) + k * ulp
+                texts += [String(base + ulp / 2), String(base + ulp / 2 - 1), String(base + ulp / 2 + 1)]
+            }
+        }
+        #expect(try mismatches(texts) == [])
+    }
 }
