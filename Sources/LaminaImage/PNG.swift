@@ -104,15 +104,29 @@ public enum PNG {
         png_set_IHDR(png, info, png_uint_32(w), png_uint_32(h), 8, PNG_COLOR_TYPE_RGB_ALPHA,
                      PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE)
         png_set_compression_level(png, Int32(compression))
-        // No filtering at the fast levels (0...3): on renders (flat color, sharp edges) it is
-        // both faster and smaller than any filter; libpng's adaptive choice at 4...9, where
-        // size matters more (it pays off on photographic content).
-        let filters = compression <= 3 ? PNG_FILTER_NONE
-            : PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH
-        png_set_filter(png, PNG_FILTER_TYPE_BASE, filters)
+        // libpng's adaptive filter choice at 4...9, where size matters more (it pays off on
+        // photographic content); the fast levels go through `deflatedScanlines`.
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP | PNG_FILTER_AVG | PNG_FILTER_PAETH)
         // The sRGB chunk, as the simplified API writes for 8-bit data.
         png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL)
         png_write_info(png, info)
+        if compression <= 3 {
+            guard let stream = deflatedScanlines(image, level: compression) else {
+                throw PNGError(path: "", reason: "zlib could not compress the image (out of memory?)")
+            }
+            // IDAT chunks of at most 1 MB (any split is valid), then IEND.
+            let idat: [UInt8] = Array("IDAT".utf8), iend: [UInt8] = Array("IEND".utf8)
+            stream.withUnsafeBufferPointer { s in
+                var at = 0
+                repeat {
+                    let n = min(1 << 20, s.count - at)
+                    png_write_chunk(png, idat, s.baseAddress! + at, n)
+                    at += n
+                } while at < s.count
+            }
+            png_write_chunk(png, iend, nil, 0)
+            return sink.bytes
+        }
         var row = [UInt8](repeating: 0, count: w * 4)
         image.premultipliedRGBA.withUnsafeBufferPointer { src in
             row.withUnsafeMutableBufferPointer { r in
@@ -146,7 +160,7 @@ public enum PNG {
     }
 
     /// One row of `count` premultiplied pixels to straight alpha (as `unpremultiply`).
-    private static func unpremultiplyRow(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+    static func unpremultiplyRow(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
         for i in stride(from: 0, to: count * 4, by: 4) {
             let a = UInt32(src[i + 3])
             dst[i + 3] = src[i + 3]

@@ -44,6 +44,32 @@ import Testing
         #expect(try PNG.read(d).premultipliedRGBA == image.premultipliedRGBA)
     }
 
+    @Test func bandedLevelsReadBackTheSamePixels() throws {
+        // Levels 0...3 deflate bands of 64 rows on several threads into one stream: images of
+        // one band, several, and a last band of one row; translucent pixels in every band.
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (w, h) in [(1, 1), (300, 64), (257, 129), (64, 200)] {
+            var px = opaqueImage(w, h).premultipliedRGBA
+            for i in Swift.stride(from: 0, to: px.count, by: 4) where (i / 4) % 7 == 3 {
+                let a = UInt8((i / 4) % 256)
+                for c in 0..<3 { px[i + c] = min(px[i + c], a) }
+                px[i + 3] = a
+            }
+            let image = CGImage(width: w, height: h, premultipliedRGBA: px)
+            var straight = px
+            PNG.unpremultiply(&straight)
+            PNG.premultiply(&straight)
+            for level in 0...3 {
+                let path = dir.appendingPathComponent("b\(w)x\(h)-\(level).png").path
+                try PNG.write(image, to: path, compression: level)
+                #expect(try PNG.read(path).premultipliedRGBA == straight, "\(w)x\(h) level \(level)")
+                // The same bytes every time, whatever the threads did first.
+                #expect(try PNG.encode(image, compression: level) == PNG.encode(image, compression: level))
+            }
+        }
+    }
+
     @Test func translucentPixelsSurviveAsWithStraightAlpha() throws {
         let dir = try tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
