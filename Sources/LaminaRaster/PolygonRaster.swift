@@ -122,11 +122,36 @@ struct PolygonRaster {
         }
         lo = max(lo, -2); hi = min(hi, Double(width) + 2)
         guard lo <= hi else { return nil }  // also NaN
-        // The estimate, a pixel wider on each side, then narrowed by the exact test.
-        var xa = max(0, clampedInt((lo - 0.5).rounded(.down), -4, width + 4) - 1)
-        var xb = min(width - 1, clampedInt((hi - 0.5).rounded(.up), -4, width + 4) + 1)
-        while xa <= xb && !inside(piece, Double(xa) + 0.5, y) { xa += 1 }
-        while xb >= xa && !inside(piece, Double(xb) + 0.5, y) { xb -= 1 }
-        return xa <= xb ? (xa, xb) : nil
+        // The estimate (the first and last centres within lo...hi), moved by the exact test:
+        // outward while the next centre out is inside, else inward until one is. Rounding
+        // puts the estimate at most a pixel off, so this is usually two tests per end. The
+        // centres inside a convex piece are consecutive, so the ends found are the span's.
+        let limit = width + 4
+        var xa = max(0, min(width - 1, clampedInt((lo - 0.5).rounded(.up), -4, limit)))
+        var xb = min(width - 1, max(0, clampedInt((hi - 0.5).rounded(.down), -4, limit)))
+        if xa > xb { return exhaustive(piece, y: y, from: max(0, xb - 2), to: min(width - 1, xa + 2)) }
+        if inside(piece, Double(xa) + 0.5, y) {
+            while xa > 0 && inside(piece, Double(xa - 1) + 0.5, y) { xa -= 1 }
+        } else {
+            repeat { xa += 1 } while xa <= xb && !inside(piece, Double(xa) + 0.5, y)
+            if xa > xb { return nil }
+        }
+        if inside(piece, Double(xb) + 0.5, y) {
+            while xb < width - 1 && inside(piece, Double(xb + 1) + 0.5, y) { xb += 1 }
+        } else {
+            repeat { xb -= 1 } while !inside(piece, Double(xb) + 0.5, y)
+        }
+        return (xa, xb)
+    }
+
+    /// The span by testing every centre of xa...xb (a span too thin for the estimate).
+    private func exhaustive(_ piece: Piece, y: Double, from xa: Int, to xb: Int) -> (Int, Int)? {
+        guard xa <= xb else { return nil }
+        var first: Int?, last = 0
+        for x in xa...xb where inside(piece, Double(x) + 0.5, y) {
+            if first == nil { first = x }
+            last = x
+        }
+        return first.map { ($0, last) }
     }
 }
