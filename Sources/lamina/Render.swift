@@ -125,12 +125,22 @@ struct Render: ParsableCommand {
 
     func run() throws {
         let clock = StepClock(enabled: timings)
+        // The renderer (for GL: an EGL context, tens of milliseconds) is made on another
+        // thread while this one reads the scene and compiles the first frame.
+        let renderer = PendingRenderer(backend: backend)
+        // On an error, the renderer is waited for first: the process must not exit while
+        // another thread is inside EGL's set-up.
+        do { try render(with: renderer, clock: clock) } catch {
+            _ = try? renderer.get()
+            throw error
+        }
+    }
+
+    private func render(with renderer: PendingRenderer, clock: StepClock) throws {
         let s = try loadScene(scene)
         try applyScale(scale, to: s)
         clock.step("read the scene")
-        let renderer = try Renderer(backend: backend)
-        clock.step("set up the \(renderer.renderer.backend.rawValue) renderer")
-        let source = FrameSource(scene: s, path: scene, renderer: renderer,
+        let source = FrameSource(scene: s, path: scene, pending: renderer,
                                  compositor: Compositor(options: compositorOptions(forceTargets: forceTargets)),
                                  explode: explode ? ExplodeOptions(amount: amount ?? 1) : nil,
                                  clock: frames == nil ? clock : nil)
@@ -195,13 +205,40 @@ final class Renderer {
     }
 }
 
+/// A renderer being made on a background thread; `get` waits for it (and rethrows its error).
+final class PendingRenderer: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var result: Result<Renderer, Error>?
+
+    init(backend: String?) {
+        Thread.detachNewThread { [self] in
+            let made = Result { try Renderer(backend: backend) }
+            lock.lock(); result = made; lock.unlock()
+            done.signal()
+        }
+    }
+
+    /// The renderer, once made.
+    func get() throws -> Renderer {
+        lock.lock()
+        if let r = result { lock.unlock(); return try r.get() }
+        lock.unlock()
+        done.wait()
+        done.signal()  // for the next caller (frames on several threads)
+        lock.lock(); defer { lock.unlock() }
+        return try result!.get()
+    }
+}
+
 /// A scene's frames. Workers only read the model tree (each frame draws a presentation copy
 /// of it) and the renderer locks its GL context, so frames may be made on several threads.
 struct FrameSource: @unchecked Sendable {
     let scene: Scene
     /// The scene file, for messages.
     let path: String
-    let renderer: Renderer
+    /// The renderer, perhaps still being made.
+    let pending: PendingRenderer
     let compositor: Compositor
     /// When set, the exploded view of each frame's plan is drawn instead.
     var explode: ExplodeOptions? = nil
@@ -221,6 +258,8 @@ struct FrameSource: @unchecked Sendable {
         if let explode { plan = compositor.explode(plan, options: explode) }
         try checkBudget(plan)
         clock?.step("compile (\(plan.targets.count) targets, \(plan.targets.reduce(0) { $0 + $1.quads.count }) quads)")
+        let renderer = try pending.get()
+        clock?.step("wait for the \(renderer.renderer.backend.rawValue) renderer")
         let image = try renderer.render(plan)
         clock?.step("draw")
         return image

@@ -82,7 +82,7 @@ struct CLIMessagesTests {
         #expect(r.status == 0, "\(r.stderr)")
         let steps = r.stderr.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true) }
         #expect(steps.map { $0.count > 2 ? String($0[2]).trimmingCharacters(in: .whitespaces).components(separatedBy: " (")[0] : "" }
-                == ["read the scene", "set up the cpu renderer", "compile", "draw", "write the PNG", "total"], "\(r.stderr)")
+                == ["read the scene", "compile", "wait for the cpu renderer", "draw", "write the PNG", "total"], "\(r.stderr)")
         #expect(steps.allSatisfy { $0.count > 1 && Double($0[0]) != nil && $0[1] == "ms" }, "\(r.stderr)")
         #expect(FileManager.default.fileExists(atPath: out))
         let quiet = try runLamina(["render", scene, "-o", out, "--backend", "cpu"])
