@@ -23,7 +23,9 @@ struct JSONParser {
     /// Nesting deeper than this is refused rather than risking the stack.
     static let maxDepth = 512
 
-    private let b: [UInt8]
+    /// The text: a copy the parser owns until `free()` (unchecked access in release builds;
+    /// every read is guarded by `i < b.count` as it was for an array).
+    private let b: UnsafeBufferPointer<UInt8>
     private var i = 0
     private var depth = 0
     /// Where the value being read sits: its keys and indices from the root. The JSON path
@@ -44,7 +46,14 @@ struct JSONParser {
         return s
     }
 
-    init(_ data: Data) { b = [UInt8](data) }
+    init(_ data: Data) {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: data.count)
+        _ = copy.initialize(from: data)
+        b = UnsafeBufferPointer(copy)
+    }
+
+    /// Frees the copy of the text (the parser must not be used after).
+    func free() { b.deallocate() }
 
     /// Parses one JSON value that fills the whole text (surrounding whitespace allowed).
     mutating func document() throws -> JSONValue {
@@ -167,7 +176,7 @@ struct JSONParser {
     /// on the stack: numbers with 16 and more digits (a matrix written in full) are common
     /// and a String per number cost more than the conversion. strtod reads the locale's
     /// decimal point: under a locale whose point is not '.', Swift's own conversion instead.
-    private static func correctlyRounded(_ t: ArraySlice<UInt8>) -> Double? {
+    private static func correctlyRounded(_ t: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
         guard t.count < 64, localeconv()?.pointee.decimal_point?.pointee == CChar(UInt8(ascii: ".")) else {
             return Double(String(decoding: t, as: UTF8.self))
         }
@@ -187,7 +196,7 @@ struct JSONParser {
     /// 10^22 (exact too), one correctly rounded multiply or divide, as strtod rounds it. Up to
     /// 19 digits (a double written in full has 17) through `nearestDouble` on x86.
     /// nil otherwise (more digits, a larger exponent, a case too close to call).
-    private static func exactDecimal(_ t: ArraySlice<UInt8>) -> Double? {
+    private static func exactDecimal(_ t: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
         var k = t.startIndex, negative = false
         if t[k] == UInt8(ascii: "-") { negative = true; k += 1 }
         var mantissa: UInt64 = 0, significant = 0, scale = 0

@@ -50,6 +50,7 @@ public enum JSONValue: Equatable, Sendable, Decodable {
     /// out-of-range numbers refused. Throws `JSONParseError`.
     public static func parse(_ data: Data) throws -> JSONValue {
         var parser = JSONParser(data)
+        defer { parser.free() }
         return try parser.document()
     }
 
