@@ -26,6 +26,8 @@ let package = Package(
     targets: [
         // System libraries.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // glibc's malloc tuning (mallopt), for the command-line tool.
+        .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
@@ -58,7 +60,7 @@ let package = Package(
         // Tools.
         .executableTarget(name: "lamina", dependencies: [
             "QuartzCore", "LaminaImage", "LaminaScene", "LaminaCompositor", "LaminaRaster", "LaminaGL", "LaminaText", "LaminaKit", "LaminaWorkloads",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "lamina-demo", dependencies: [
