@@ -117,6 +117,22 @@ public final class LayerRenderer: @unchecked Sendable {
         return try draw(plan)
     }
 
+    /// On GL, draws a tiny frame (a turned square with anti-aliased edges) and throws the image
+    /// away, so the driver builds the shader nearly every frame needs now rather than during
+    /// the first real one (on Mesa's llvmpipe, a JIT compile of some milliseconds). Meant for a
+    /// spare thread while the first scene is read and compiled; on the CPU it does nothing.
+    public func warmUp() {
+        guard gl != nil else { return }
+        let square = CALayer()
+        square.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
+        square.position = CGPoint(x: 4, y: 4)
+        square.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+        square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        square.allowsEdgeAntialiasing = true
+        let plan = Compositor().compile(root: square, width: 8, height: 8)
+        _ = try? render(plan)
+    }
+
     /// Draws with the lock held.
     private func draw(_ plan: RenderPlan) throws -> CGImage {
         guard let gl else { return CPURenderer().render(plan) }

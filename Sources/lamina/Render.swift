@@ -214,6 +214,8 @@ final class PendingRenderer: @unchecked Sendable {
     init(backend: String?) {
         Thread.detachNewThread { [self] in
             let made = Result { try Renderer(backend: backend) }
+            // The shader every frame with a layer needs, built before the first frame asks.
+            if case .success(let r) = made { r.renderer.warmUp() }
             lock.lock(); result = made; lock.unlock()
             done.signal()
         }
