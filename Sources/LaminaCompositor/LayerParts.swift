@@ -3,21 +3,32 @@ import Foundation
 import QuartzCore
 
 struct LayerParts {
-    private(set) var background: DrawQuad?
-    private(set) var contents: DrawQuad?
-    private(set) var border: DrawQuad?
+    /// The layer's own quads in the order they were made (background, gradient, contents,
+    /// border; each at most once), side by side in one buffer: a DrawQuad is large, and four
+    /// optional ones in the struct made every copy of the parts (and their making) move kilobytes.
+    private(set) var quads: [DrawQuad] = []
+    /// Where each part is in `quads` (-1: none).
+    private(set) var backgroundIndex = -1, gradientIndex = -1, contentsIndex = -1, borderIndex = -1
+    /// The contents quad's rectangle (read for the plane's extent without copying the quad).
+    private(set) var contentsRect: Box?
     /// Whether the layer is a text layer with text to draw (between contents and sublayers).
     var hasText = false
-    /// A gradient layer's gradient: the quad over its (rounded) bounds, its image filled in
-    /// per compile at the on-screen scale (between background and contents).
-    private(set) var gradient: DrawQuad?
     /// A shape layer's drawing box in its own space (the path's bounds grown by the stroke):
     /// its image is rasterized per compile (between contents and sublayers, not clipped to the bounds).
     private(set) var shapeBox: Box?
 
-    /// How many quads the layer draws itself (its text not included), counted as they are
-    /// set (testing the optional quads afterwards would copy each one).
-    private(set) var count = 0
+    /// The background quad (with the border when it can share it).
+    var background: DrawQuad? { backgroundIndex < 0 ? nil : quads[backgroundIndex] }
+    /// A gradient layer's gradient: the quad over its (rounded) bounds, its image filled in
+    /// per compile at the on-screen scale (between background and contents).
+    var gradient: DrawQuad? { gradientIndex < 0 ? nil : quads[gradientIndex] }
+    /// The contents image's quad (its image index is set per compile).
+    var contents: DrawQuad? { contentsIndex < 0 ? nil : quads[contentsIndex] }
+    /// The border quad drawn after the sublayers.
+    var border: DrawQuad? { borderIndex < 0 ? nil : quads[borderIndex] }
+
+    /// How many quads the layer draws itself (its text not included).
+    var count: Int { quads.count + (shapeBox != nil ? 1 : 0) }
 
     /// cornerRadius clamped to half the smaller side of the bounds.
     static func clampedRadius(_ layer: CALayer) -> Double {
@@ -40,7 +51,6 @@ struct LayerParts {
         let bounds = Box(layer.bounds)
         let radius = Self.clampedRadius(layer)
         shapeBox = (layer as? CAShapeLayer).flatMap(ShapeDrawing.box)
-        if shapeBox != nil { count += 1 }
         let hasGradient = !bounds.isEmpty && (layer as? CAGradientLayer).map { !$0.cgColors.isEmpty } == true
         // Whatever draws between the background and the sublayers keeps the border out of the background's quad.
         let between = hasText || hasGradient || shapeBox != nil
@@ -63,13 +73,13 @@ struct LayerParts {
                 q.borderWidth = bw; q.borderColor = bc
                 if bg != nil { q.role = "background+border" }
             }
-            background = q
-            count += 1
+            backgroundIndex = quads.count
+            quads.append(q)
         }
         if hasGradient {
             // The image index and uv are set when the image is made (PlanBuilder.gradientQuad).
-            gradient = quad("gradient", rect: bounds, radius: radius, fill: .image(index: -1, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1)))
-            count += 1
+            gradientIndex = quads.count
+            quads.append(quad("gradient", rect: bounds, radius: radius, fill: .image(index: -1, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1))))
         }
         // A degenerate contents rect (no area, or not finite) or a gravity rect with no area
         // draws nothing: there is no image to stretch (and texture coordinates would divide by 0).
@@ -80,14 +90,15 @@ struct LayerParts {
             var q = quad("contents", rect: rect, radius: 0,
                          fill: .image(index: -1, uv: Box(minX: cr.minX, minY: cr.minY, maxX: cr.maxX, maxY: cr.maxY)))
             if layer.masksToBounds { q.mask = RoundedBox(box: bounds, radius: radius) }
-            contents = q
-            count += 1
+            contentsIndex = quads.count
+            contentsRect = rect
+            quads.append(q)
         }
         if let bc, !bounds.isEmpty, hasImage || hasSublayers || between {
             var q = quad("border", rect: bounds, radius: radius, fill: .none)
             q.borderWidth = bw; q.borderColor = bc
-            border = q
-            count += 1
+            borderIndex = quads.count
+            quads.append(q)
         }
     }
 

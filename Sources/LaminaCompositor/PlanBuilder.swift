@@ -59,13 +59,14 @@ final class PlanBuilder {
         // The parts are read in place from the cache (copying all of them out costs more
         // than drawing a plain layer).
         if let cached {
-            if let bg = cached.parts.background { items.append(Item(quad: bg, owner: owner)) }
-            if let g = cached.parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
+            let parts = cached.parts
+            if parts.backgroundIndex >= 0 { items.append(Item(quad: parts.quads[parts.backgroundIndex], owner: owner)) }
+            if let g = parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
                 items.append(Item(quad: q, owner: owner))
             }
-            if var c = cached.parts.contents, let image = layer?.contents as? CGImage, case .image(_, let uv) = c.fill {
-                c.fill = .image(index: index(of: image), uv: uv)
-                items.append(Item(quad: c, owner: owner))
+            if parts.contentsIndex >= 0, let image = layer?.contents as? CGImage, case .image(_, let uv) = parts.quads[parts.contentsIndex].fill {
+                items.append(Item(quad: parts.quads[parts.contentsIndex], owner: owner))
+                items[items.count - 1].quad.fill = .image(index: index(of: image), uv: uv)
             }
             if cached.parts.hasText, let text = layer as? CATextLayer, let q = textQuad(text, planeToTarget: planeToTarget) {
                 items.append(Item(quad: q, owner: owner))
@@ -75,7 +76,7 @@ final class PlanBuilder {
             }
         }
         appendContextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport, to: &items)
-        if let b = cached?.parts.border { items.append(Item(quad: b, owner: owner)) }
+        if let parts = cached?.parts, parts.borderIndex >= 0 { items.append(Item(quad: parts.quads[parts.borderIndex], owner: owner)) }
     }
 
     /// A text layer's text, rasterized at the layer's largest on-screen stretch, as a quad over its bounds.
@@ -172,10 +173,9 @@ final class PlanBuilder {
             ?? orderContext(polygons, planeToTarget: planeToTarget)
         for fragment in ordered {
             let split = !fragment.clips.isEmpty || wholeCount[fragment.member] > 1
-            for item in memberItems[fragment.member] {
-                var it = item
-                place(&it, fragment.member, clips: fragment.clips, split: split)
-                out.append(it)
+            for j in memberItems[fragment.member].indices {
+                out.append(memberItems[fragment.member][j])
+                place(&out[out.count - 1], fragment.member, clips: fragment.clips, split: split)
             }
         }
     }
@@ -434,7 +434,7 @@ final class PlanBuilder {
     private func computeExtent(_ layer: CALayer, _ info: LayerInfo) -> Box? {
         let bounds = Box(layer.bounds)
         var e: Box? = bounds.isEmpty ? nil : bounds
-        let contentsRect = info.parts.contents?.rect, shapeBox = info.parts.shapeBox
+        let contentsRect = info.parts.contentsRect, shapeBox = info.parts.shapeBox
         if let c = contentsRect { e = e.map { $0.union(c) } ?? c }
         if let s = shapeBox { e = e.map { $0.union(s) } ?? s }
         let members = info.members
@@ -487,13 +487,16 @@ final class PlanBuilder {
         quads.reserveCapacity(items.count)
         owners.reserveCapacity(items.count)
         visible.reserveCapacity(items.count)
-        for item in items {
-            var q = item.quad
-            q.layer = item.owner
-            q.matrix = q.matrix.concatenating(planeToTarget)
-            var v = clip(q.rect.corners, q.clips)
-            if v.isEmpty { continue }
-            let m = q.matrix
+        // Each quad is copied once, into `quads`, and finished there (a DrawQuad is large).
+        for i in items.indices {
+            quads.append(items[i].quad)
+            let k = quads.count - 1
+            let owner = items[i].owner
+            quads[k].layer = owner
+            quads[k].matrix = quads[k].matrix.concatenating(planeToTarget)
+            var v = clip(quads[k].rect.corners, quads[k].clips)
+            if v.isEmpty { quads.removeLast(); continue }
+            let m = quads[k].matrix
             // A 2D affine map (W constant and positive) keeps every point in front of the eye,
             // and a quad whose visible part maps inside the view needs no view clips: the
             // clips would cut nothing.
@@ -503,22 +506,21 @@ final class PlanBuilder {
                 added.reserveCapacity(5)
                 if !affine { added.append(m.inFrontOfEye) }
                 for h in viewClips { added.append(m.pullBack(h)) }
-                q.clips.reserveCapacity(q.clips.count + added.count)
-                q.clips += added
+                quads[k].clips.reserveCapacity(quads[k].clips.count + added.count)
+                quads[k].clips += added
                 // Drop quads with nothing left after clipping.
                 v = clip(v, added)
-                if v.isEmpty { continue }
+                if v.isEmpty { quads.removeLast(); continue }
             }
             if leading {
-                if q.coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = q.fill {
+                if quads[k].coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = quads[k].fill {
                     clearColor = c
-                    clearSource = q
+                    clearSource = quads.removeLast()
                     continue
                 }
                 leading = false
             }
-            quads.append(q)
-            owners.append(item.owner)
+            owners.append(owner)
             visible.append(v)
         }
         removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
