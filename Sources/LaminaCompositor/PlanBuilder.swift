@@ -109,6 +109,8 @@ final class PlanBuilder {
 
     /// The members of a plane's context: culled, depth-sorted, split, each drawn directly or through a target.
     private func appendContextItems(plane: Plane, members: [ContextMember], planeToTarget: Mat4, viewport: Box, to out: inout [Item]) {
+        // A layer without sublayers (most of a UI) has nothing here.
+        if members.isEmpty { return }
         var polygons: [DrawPolygon] = []
         var memberItems: [[Item]] = Array(repeating: [], count: members.count)
         let light = plane.layer?.light
@@ -211,7 +213,7 @@ final class PlanBuilder {
         if group { reasons.insert(.groupOpacity) }
         if mask { reasons.insert(.masksToBounds) }
         if maskMembers != nil { reasons.insert(.mask) }
-        if shadow(of: layer) != nil { reasons.insert(.shadow) }
+        if shadow(of: layer, cached) != nil { reasons.insert(.shadow) }
         if options.forceTargets && hasSub && reasons.isEmpty { reasons.insert(.forced) }
         if !reasons.isEmpty {
             guard let s = surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport, reasons: reasons,
@@ -407,6 +409,14 @@ final class PlanBuilder {
         return LayerShadow(color: color, offset: offset, sigma: sigma, path: path, pathBox: Box(b))
     }
 
+    /// shadow(of:), read once per layer per compile (the extent and the member both ask).
+    private func shadow(of layer: CALayer, _ info: LayerInfo) -> LayerShadow? {
+        if let known = info.shadow { return known }
+        let s = shadow(of: layer)
+        info.shadow = .some(s)
+        return s
+    }
+
     // MARK: Members and extents
 
     /// A layer's members and parts, collected once per compile.
@@ -462,7 +472,7 @@ final class PlanBuilder {
         // A shadow reaches 3 sigma beyond its shape (the drawing's extent, or the shadowPath's
         // bounds), moved by its offset (a layer that masks to its bounds clips its shadow to
         // them: nothing more).
-        if let sh = shadow(of: layer), let shape = sh.pathBox ?? e {
+        if let sh = shadow(of: layer, info), let shape = sh.pathBox ?? e {
             let cast = shape.offsetBy(sh.offset).insetBy(-sh.reach)
             e = e.map { $0.union(cast) } ?? cast
         }
@@ -560,6 +570,8 @@ final class LayerInfo {
     let parts: LayerParts
     /// Its plane extent once computed (.some(nil): nothing to draw).
     var extent: Box??
+    /// Its shadow once read (.some(nil): none).
+    var shadow: LayerShadow??
 
     /// parts.count, once.
     let partCount: Int

@@ -200,6 +200,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
         // Beyond the tolerance (and the overlap) by far more than a rounded difference can be.
         let reach = seamTolerance * (1 + 1e-9) + 1e-9
         var straightLines: [(at: Double, lo: Double, hi: Double, edge: Int)] = []
+        straightLines.reserveCapacity(frames.count)
         var run: [(at: Double, lo: Double, hi: Double, edge: Int)] = []
         for vertical in [false, true] {
             straightLines.removeAll(keepingCapacity: true)
