@@ -7,8 +7,7 @@ struct ContextMember {
     /// The member layer (never a transform layer).
     let layer: CALayer
     /// Member space -> the context root's space (the root's sublayerTransform included).
-    let matrix: CATransform3D
-    /// The same as a Mat4.
+    /// Stored once, as a Mat4 (members are copied often; `matrix` gives it back exactly).
     let mat: Mat4
     /// The product of the opacities of the transform layers between root and member
     /// (a transform layer applies its opacity to each sublayer separately).
@@ -21,6 +20,12 @@ struct ContextMember {
 
     /// Whether the member's back faces the viewer: m33 of M's inverse is negative, computed
     /// without inverting as sign(C33) * sign(det M) < 0. A singular M counts as facing the viewer.
+    /// `mat` as a CATransform3D, field for field (CGFloat is a Double: exact).
+    var matrix: CATransform3D {
+        CATransform3D(m11: mat.r0.x, m12: mat.r0.y, m13: mat.r0.z, m14: mat.r0.w, m21: mat.r1.x, m22: mat.r1.y, m23: mat.r1.z, m24: mat.r1.w,
+                      m31: mat.r2.x, m32: mat.r2.y, m33: mat.r2.z, m34: mat.r2.w, m41: mat.r3.x, m42: mat.r3.y, m43: mat.r3.z, m44: mat.r3.w)
+    }
+
     var isBackFacing: Bool {
         let c = matrix.cofactors
         let det = matrix.m11 * c[0] + matrix.m12 * c[1] + matrix.m13 * c[2] + matrix.m14 * c[3]
@@ -104,7 +109,14 @@ let maxReplicatorInstances = 100_000
 /// when it is a replicator), placed by `rootSpace` (the root's sublayer space -> root space,
 /// i.e. S(root)).
 func contextMembers(of root: CALayer, rootSpace: CATransform3D) -> [ContextMember] {
-    contextMembers(sublayers: root.sublayers ?? [], rootSpace: rootSpace, instances: replicatorInstances(root))
+    contextMembers(of: root, sublayers: root.sublayers ?? [], rootSpace: rootSpace)
+}
+
+/// contextMembers(of:rootSpace:) with the root's sublayers already read.
+func contextMembers(of root: CALayer, sublayers: [CALayer], rootSpace: CATransform3D) -> [ContextMember] {
+    // A plain layer (the usual root) has one instance: no array of them to make.
+    if !(root is CAReplicatorLayer) { return contextMembers(sublayers: sublayers, rootSpace: rootSpace) }
+    return contextMembers(sublayers: sublayers, rootSpace: rootSpace, instances: replicatorInstances(root))
 }
 
 /// The members of the context whose root's sublayers are `sublayers`, placed by `rootSpace`
@@ -124,7 +136,7 @@ func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
                     walk(i.sublayers ?? subs, i.step.concatenating(sub), o * i.alpha, tint * i.tint)
                 }
             } else if s.opacity > 0 && opacity > 0 {
-                var member = ContextMember(layer: s, matrix: m, mat: Mat4(m), inheritedOpacity: opacity, order: out.count)
+                var member = ContextMember(layer: s, mat: Mat4(m), inheritedOpacity: opacity, order: out.count)
                 member.tint = tint
                 out.append(member)
             }

@@ -17,6 +17,14 @@ func interiorBox(_ q: DrawQuad, minStretch: Double) -> Box? {
     return box.isEmpty ? nil : box
 }
 
+/// Sets a quad's cover polygon and interior box, then re-expresses it where its numbers are
+/// extreme (Recentering.swift). In place: the quad is read where it lies, never copied.
+func finish(_ q: inout DrawQuad, visible: [SIMD2<Double>], minStretch: Double) {
+    q.cover = coverPolygon(q, visible: visible, minStretch: minStretch)
+    if !q.cover.isEmpty { q.interior = interiorBox(q, minStretch: minStretch) }
+    recenter(&q)
+}
+
 /// `visible` is the quad's rectangle cut by its clips (not empty), `minStretch` the least
 /// stretch of its map there.
 func coverPolygon(_ q: DrawQuad, visible: [SIMD2<Double>], minStretch: Double) -> [SIMD2<Double>] {

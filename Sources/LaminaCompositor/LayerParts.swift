@@ -31,14 +31,15 @@ struct LayerParts {
     var count: Int { quads.count + (shapeBox != nil ? 1 : 0) }
 
     /// cornerRadius clamped to half the smaller side of the bounds.
-    static func clampedRadius(_ layer: CALayer) -> Double {
-        let b = layer.bounds
+    static func clampedRadius(_ layer: CALayer, bounds: CGRect? = nil) -> Double {
+        let b = bounds ?? layer.bounds
         return max(0, min(Double(layer.cornerRadius), Double(min(b.width, b.height)) / 2))
     }
 
     /// The parts of `layer`; `hasSublayers` decides whether the border can share the
-    /// background's quad (it must come after the sublayers otherwise).
-    init(_ layer: CALayer, hasSublayers: Bool) {
+    /// background's quad (it must come after the sublayers otherwise). `layerBounds`: the
+    /// layer's bounds when already read (nil: read here).
+    init(_ layer: CALayer, hasSublayers: Bool, layerBounds: CGRect? = nil) {
         // A transform layer, or a replicator passing its instances on, draws nothing itself.
         guard !passesDepth(layer) else { return }
         if let t = layer as? CATextLayer {
@@ -48,8 +49,9 @@ struct LayerParts {
             default: hasText = false
             }
         }
-        let bounds = Box(layer.bounds)
-        let radius = Self.clampedRadius(layer)
+        let rect = layerBounds ?? layer.bounds
+        let bounds = Box(rect)
+        let radius = Self.clampedRadius(layer, bounds: rect)
         shapeBox = (layer as? CAShapeLayer).flatMap(ShapeDrawing.box)
         let hasGradient = !bounds.isEmpty && (layer as? CAGradientLayer).map { !$0.cgColors.isEmpty } == true
         // Whatever draws between the background and the sublayers keeps the border out of the background's quad.

@@ -201,7 +201,7 @@ final class PlanBuilder {
         let hasSub = !members.isEmpty
         let itemCount = cached.partCount + (cached.parts.hasText ? 1 : 0) + (hasSub ? 2 : 0)
         let group = opacity < 1 && itemCount > 1
-        let mask = layer.masksToBounds && hasSub
+        let mask = cached.masksToBounds && hasSub
         let flat = members.allSatisfy { $0.mat.isPlanarAffine }
         // A layer mask: the mask layer as the one member of a context in the host's space
         // (placed by M(mask), no sublayerTransform; hidden or transparent: no member).
@@ -424,8 +424,11 @@ final class PlanBuilder {
         let id = ObjectIdentifier(layer)
         if let i = layerCache[id] { return i }
         let sublayers = layer.sublayers ?? []
-        let members = sublayers.isEmpty ? [] : contextMembers(of: layer, rootSpace: layer.sublayerSpaceTransform)
-        let i = LayerInfo(members: members, parts: LayerParts(layer, hasSublayers: !members.isEmpty))
+        let members = sublayers.isEmpty ? [] : contextMembers(of: layer, sublayers: sublayers, rootSpace: layer.sublayerSpaceTransform)
+        // Properties read by several steps are read here once.
+        let rect = layer.bounds
+        let i = LayerInfo(members: members, parts: LayerParts(layer, hasSublayers: !members.isEmpty, layerBounds: rect),
+                          bounds: Box(rect), masksToBounds: layer.masksToBounds)
         layerCache[id] = i
         return i
     }
@@ -442,13 +445,13 @@ final class PlanBuilder {
 
     /// planeExtent, uncached: each member's extent comes from the cache, so a tree is walked once.
     private func computeExtent(_ layer: CALayer, _ info: LayerInfo) -> Box? {
-        let bounds = Box(layer.bounds)
+        let bounds = info.bounds
         var e: Box? = bounds.isEmpty ? nil : bounds
         let contentsRect = info.parts.contentsRect, shapeBox = info.parts.shapeBox
         if let c = contentsRect { e = e.map { $0.union(c) } ?? c }
         if let s = shapeBox { e = e.map { $0.union(s) } ?? s }
         let members = info.members
-        if layer.masksToBounds { return members.isEmpty && contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
+        if info.masksToBounds { return members.isEmpty && contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
         for m in members {
             if !m.layer.isDoubleSided && m.isBackFacing { continue }
             guard let ce = planeExtent(m.layer) else { continue }
@@ -540,9 +543,7 @@ final class PlanBuilder {
             let m = quads[k].matrix
             let affine = m.r0.w == 0 && m.r1.w == 0
             let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
-            quads[k].cover = coverPolygon(quads[k], visible: v, minStretch: minStretch)
-            if !quads[k].cover.isEmpty { quads[k].interior = interiorBox(quads[k], minStretch: minStretch) }
-            recenter(&quads[k])
+            finish(&quads[k], visible: v, minStretch: minStretch)
         }
         quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads, clearSource: clearSource, kind: kind))
@@ -575,10 +576,15 @@ final class LayerInfo {
 
     /// parts.count, once.
     let partCount: Int
+    /// The layer's bounds and masksToBounds, read once.
+    let bounds: Box
+    let masksToBounds: Bool
 
-    init(members: [ContextMember], parts: LayerParts) {
+    init(members: [ContextMember], parts: LayerParts, bounds: Box, masksToBounds: Bool) {
         self.members = members
         self.parts = parts
         partCount = parts.count
+        self.bounds = bounds
+        self.masksToBounds = masksToBounds
     }
 }
