@@ -2,33 +2,55 @@
 import Foundation
 import QuartzCore
 
+/// One of a layer's own quads, as much of it as differs between parts: a DrawQuad is made from
+/// it only where the layer is drawn (a DrawQuad is large, with arrays and strings to count).
+struct PartSpec {
+    var role: String
+    var rect: Box
+    var radius: Double
+    var fill: Fill
+    var borderWidth = 0.0
+    var borderColor = PremultipliedColor.zero
+    var mask: RoundedBox? = nil
+}
+
 struct LayerParts {
-    /// The layer's own quads in the order they were made (background, gradient, contents,
-    /// border; each at most once), side by side in one buffer: a DrawQuad is large, and four
-    /// optional ones in the struct made every copy of the parts (and their making) move kilobytes.
-    private(set) var quads: [DrawQuad] = []
-    /// Where each part is in `quads` (-1: none).
+    /// The layer's own parts in the order they were made (background, gradient, contents,
+    /// border; each at most once).
+    private(set) var specs: [PartSpec] = []
+    /// Where each part is in `specs` (-1: none).
     private(set) var backgroundIndex = -1, gradientIndex = -1, contentsIndex = -1, borderIndex = -1
-    /// The contents quad's rectangle (read for the plane's extent without copying the quad).
-    private(set) var contentsRect: Box?
+    /// The layer's name and anti-aliased edges, shared by its quads.
+    private(set) var name = ""
+    private(set) var edges: EdgeMask = []
+    /// The contents quad's rectangle.
+    var contentsRect: Box? { contentsIndex < 0 ? nil : specs[contentsIndex].rect }
     /// Whether the layer is a text layer with text to draw (between contents and sublayers).
     var hasText = false
     /// A shape layer's drawing box in its own space (the path's bounds grown by the stroke):
     /// its image is rasterized per compile (between contents and sublayers, not clipped to the bounds).
     private(set) var shapeBox: Box?
 
+    /// Part `index` of `specs` as a quad in the layer's space.
+    func quad(_ index: Int) -> DrawQuad {
+        let p = specs[index]
+        return DrawQuad(layerName: name, role: p.role, matrix: .identity, rect: p.rect, cornerRadius: p.radius, antialiasedEdges: edges,
+                        fill: p.fill, borderWidth: p.borderWidth, borderColor: p.borderColor, mask: p.mask, opacity: 1, lighting: [], clips: [],
+                        cover: [], isSplit: false)
+    }
+
     /// The background quad (with the border when it can share it).
-    var background: DrawQuad? { backgroundIndex < 0 ? nil : quads[backgroundIndex] }
+    var background: DrawQuad? { backgroundIndex < 0 ? nil : quad(backgroundIndex) }
     /// A gradient layer's gradient: the quad over its (rounded) bounds, its image filled in
     /// per compile at the on-screen scale (between background and contents).
-    var gradient: DrawQuad? { gradientIndex < 0 ? nil : quads[gradientIndex] }
+    var gradient: DrawQuad? { gradientIndex < 0 ? nil : quad(gradientIndex) }
     /// The contents image's quad (its image index is set per compile).
-    var contents: DrawQuad? { contentsIndex < 0 ? nil : quads[contentsIndex] }
+    var contents: DrawQuad? { contentsIndex < 0 ? nil : quad(contentsIndex) }
     /// The border quad drawn after the sublayers.
-    var border: DrawQuad? { borderIndex < 0 ? nil : quads[borderIndex] }
+    var border: DrawQuad? { borderIndex < 0 ? nil : quad(borderIndex) }
 
     /// How many quads the layer draws itself (its text not included).
-    var count: Int { quads.count + (shapeBox != nil ? 1 : 0) }
+    var count: Int { specs.count + (shapeBox != nil ? 1 : 0) }
 
     /// cornerRadius clamped to half the smaller side of the bounds.
     static func clampedRadius(_ layer: CALayer, bounds: CGRect? = nil) -> Double {
@@ -56,12 +78,10 @@ struct LayerParts {
         let hasGradient = !bounds.isEmpty && (layer as? CAGradientLayer).map { !$0.cgColors.isEmpty } == true
         // Whatever draws between the background and the sublayers keeps the border out of the background's quad.
         let between = hasText || hasGradient || shapeBox != nil
-        let edges: EdgeMask = layer.allowsEdgeAntialiasing ? .all : []
-        let name = layer.name ?? "(unnamed)"
-        func quad(_ role: String, rect: Box, radius: Double, fill: Fill) -> DrawQuad {
-            DrawQuad(layerName: name, role: role, matrix: .identity, rect: rect, cornerRadius: radius, antialiasedEdges: edges,
-                     fill: fill, borderWidth: 0, borderColor: .zero, mask: nil, opacity: 1, lighting: [], clips: [],
-                     cover: [], isSplit: false)
+        edges = layer.allowsEdgeAntialiasing ? .all : []
+        name = layer.name ?? "(unnamed)"
+        func quad(_ role: String, rect: Box, radius: Double, fill: Fill) -> PartSpec {
+            PartSpec(role: role, rect: rect, radius: radius, fill: fill)
         }
         let bg = premultiplied(layer.backgroundColor).flatMap { $0.w > 0 ? $0 : nil }
         let bw = Double(layer.borderWidth)
@@ -75,13 +95,13 @@ struct LayerParts {
                 q.borderWidth = bw; q.borderColor = bc
                 if bg != nil { q.role = "background+border" }
             }
-            backgroundIndex = quads.count
-            quads.append(q)
+            backgroundIndex = specs.count
+            specs.append(q)
         }
         if hasGradient {
             // The image index and uv are set when the image is made (PlanBuilder.gradientQuad).
-            gradientIndex = quads.count
-            quads.append(quad("gradient", rect: bounds, radius: radius, fill: .image(index: -1, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1))))
+            gradientIndex = specs.count
+            specs.append(quad("gradient", rect: bounds, radius: radius, fill: .image(index: -1, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1))))
         }
         // A degenerate contents rect (no area, or not finite) or a gravity rect with no area
         // draws nothing: there is no image to stretch (and texture coordinates would divide by 0).
@@ -92,15 +112,14 @@ struct LayerParts {
             var q = quad("contents", rect: rect, radius: 0,
                          fill: .image(index: -1, uv: Box(minX: cr.minX, minY: cr.minY, maxX: cr.maxX, maxY: cr.maxY)))
             if layer.masksToBounds { q.mask = RoundedBox(box: bounds, radius: radius) }
-            contentsIndex = quads.count
-            contentsRect = rect
-            quads.append(q)
+            contentsIndex = specs.count
+            specs.append(q)
         }
         if let bc, !bounds.isEmpty, hasImage || hasSublayers || between {
             var q = quad("border", rect: bounds, radius: radius, fill: .none)
             q.borderWidth = bw; q.borderColor = bc
-            borderIndex = quads.count
-            quads.append(q)
+            borderIndex = specs.count
+            specs.append(q)
         }
     }
 

@@ -60,12 +60,12 @@ final class PlanBuilder {
         // than drawing a plain layer).
         if let cached {
             let parts = cached.parts
-            if parts.backgroundIndex >= 0 { items.append(Item(quad: parts.quads[parts.backgroundIndex], owner: owner)) }
+            if parts.backgroundIndex >= 0 { items.append(Item(quad: parts.quad(parts.backgroundIndex), owner: owner)) }
             if let g = parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
                 items.append(Item(quad: q, owner: owner))
             }
-            if parts.contentsIndex >= 0, let image = layer?.contents as? CGImage, case .image(_, let uv) = parts.quads[parts.contentsIndex].fill {
-                items.append(Item(quad: parts.quads[parts.contentsIndex], owner: owner))
+            if parts.contentsIndex >= 0, let image = layer?.contents as? CGImage, case .image(_, let uv) = parts.specs[parts.contentsIndex].fill {
+                items.append(Item(quad: parts.quad(parts.contentsIndex), owner: owner))
                 items[items.count - 1].quad.fill = .image(index: index(of: image), uv: uv)
             }
             if cached.parts.hasText, let text = layer as? CATextLayer, let q = textQuad(text, planeToTarget: planeToTarget) {
@@ -76,7 +76,7 @@ final class PlanBuilder {
             }
         }
         appendContextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport, to: &items)
-        if let parts = cached?.parts, parts.borderIndex >= 0 { items.append(Item(quad: parts.quads[parts.borderIndex], owner: owner)) }
+        if let parts = cached?.parts, parts.borderIndex >= 0 { items.append(Item(quad: parts.quad(parts.borderIndex), owner: owner)) }
     }
 
     /// A text layer's text, rasterized at the layer's largest on-screen stretch, as a quad over its bounds.
