@@ -17,6 +17,9 @@ struct ContextMember {
     var tint = SIMD3<Float>(repeating: 1)
     /// Position in the tie order: the pre-order walk with each sublayers array stably sorted by zPosition.
     let order: Int
+    /// The layer's own opacity and isDoubleSided, read once when the member is made.
+    var layerOpacity: Float = 1
+    var isDoubleSided = true
 
     /// Whether the member's back faces the viewer: m33 of M's inverse is negative, computed
     /// without inverting as sign(C33) * sign(det M) < 0. A singular M counts as facing the viewer.
@@ -45,9 +48,24 @@ struct ContextMember {
 
 /// Sublayers in Core Animation's drawing order: stably sorted by zPosition.
 func drawingOrder(_ layers: [CALayer]) -> [CALayer] {
+    drawingOrderWithZ(layers).map(\.layer)
+}
+
+/// drawingOrder, each layer with its zPosition (read once).
+func drawingOrderWithZ(_ layers: [CALayer]) -> [(layer: CALayer, z: CGFloat)] {
+    let withZ = layers.map { (layer: $0, z: $0.zPosition) }
     // One zPosition for all (the usual case): the stable sort keeps the order as it is.
-    if let z = layers.first?.zPosition, layers.allSatisfy({ $0.zPosition == z }) { return layers }
-    return layers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    if let z = withZ.first?.z, withZ.allSatisfy({ $0.z == z }) { return withZ }
+    return withZ.enumerated().sorted { ($0.element.z, $0.offset) < ($1.element.z, $1.offset) }.map(\.element)
+}
+
+/// transformToSuperlayerSublayerSpace (the same products: Translate(-anchor) * transform *
+/// Translate(position.x, position.y, zPosition)), with zPosition already read.
+private func placement(_ s: CALayer, z: CGFloat) -> CATransform3D {
+    let a = s.anchorInBounds, p = s.position
+    return CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
+        .concatenating(s.transform)
+        .concatenating(CATransform3DMakeTranslation(p.x, p.y, z))
 }
 
 /// Whether a layer passes its sublayers into the enclosing context instead of rooting a
@@ -126,18 +144,21 @@ func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
     var out: [ContextMember] = []
     out.reserveCapacity(sublayers.count)
     func walk(_ layers: [CALayer], _ space: CATransform3D, _ opacity: Float, _ tint: SIMD3<Float>) {
-        for s in drawingOrder(layers) where !s.isHidden {
-            let m = s.transformToSuperlayerSublayerSpace.concatenating(space)
+        for (s, z) in drawingOrderWithZ(layers) where !s.isHidden {
+            let m = placement(s, z: z).concatenating(space)
+            let own = s.opacity
             if passesDepth(s) {
-                let o = opacity * min(max(s.opacity, 0), 1)
+                let o = opacity * min(max(own, 0), 1)
                 guard o > 0, let subs = s.sublayers, !subs.isEmpty else { continue }
                 let sub = s.sublayerSpaceTransform.concatenating(m)
                 for i in replicatorInstances(s) where i.alpha > 0 {
                     walk(i.sublayers ?? subs, i.step.concatenating(sub), o * i.alpha, tint * i.tint)
                 }
-            } else if s.opacity > 0 && opacity > 0 {
+            } else if own > 0 && opacity > 0 {
                 var member = ContextMember(layer: s, mat: Mat4(m), inheritedOpacity: opacity, order: out.count)
                 member.tint = tint
+                member.layerOpacity = own
+                member.isDoubleSided = s.isDoubleSided
                 out.append(member)
             }
         }

@@ -140,7 +140,7 @@ final class PlanBuilder {
             // A flat context lies in one plane: its members draw whole, in tie order, straight
             // into the output.
             for (i, m) in members.enumerated() {
-                if !m.layer.isDoubleSided && m.isBackFacing { continue }
+                if !m.isDoubleSided && m.isBackFacing { continue }
                 let toTarget = m.mat.flattened.concatenating(planeToTarget)
                 let start = out.count
                 guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &out) else { continue }
@@ -158,7 +158,7 @@ final class PlanBuilder {
             return
         }
         for (i, m) in members.enumerated() {
-            if !m.layer.isDoubleSided && m.isBackFacing { continue }
+            if !m.isDoubleSided && m.isBackFacing { continue }
             let toTarget = m.mat.flattened.concatenating(planeToTarget)
             var its: [Item] = []
             guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &its) else { continue }
@@ -197,7 +197,7 @@ final class PlanBuilder {
         let plane = Plane(layer: layer)
         let cached = info(layer)
         let members = cached.members
-        let opacity = min(max(layer.opacity, 0), 1) * m.inheritedOpacity
+        let opacity = min(max(m.layerOpacity, 0), 1) * m.inheritedOpacity
         let hasSub = !members.isEmpty
         let itemCount = cached.partCount + (cached.parts.hasText ? 1 : 0) + (hasSub ? 2 : 0)
         let group = opacity < 1 && itemCount > 1
@@ -453,7 +453,7 @@ final class PlanBuilder {
         let members = info.members
         if info.masksToBounds { return members.isEmpty && contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
         for m in members {
-            if !m.layer.isDoubleSided && m.isBackFacing { continue }
+            if !m.isDoubleSided && m.isBackFacing { continue }
             guard let ce = planeExtent(m.layer) else { continue }
             let projected: Box?
             if m.mat.r0.w == 0 && m.mat.r1.w == 0 && m.mat.r3.w > wEpsilon {
