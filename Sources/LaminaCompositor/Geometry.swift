@@ -41,7 +41,8 @@ public struct Mat4: Equatable, Sendable, CustomStringConvertible {
 
     /// self, then b.
     public func concatenating(_ b: Mat4) -> Mat4 {
-        func row(_ r: SIMD4<Double>) -> SIMD4<Double> { r.x * b.r0 + r.y * b.r1 + r.z * b.r2 + r.w * b.r3 }
+        // Inlined: a call per row cost more than its arithmetic (the same operations either way).
+        @inline(__always) func row(_ r: SIMD4<Double>) -> SIMD4<Double> { r.x * b.r0 + r.y * b.r1 + r.z * b.r2 + r.w * b.r3 }
         return Mat4(row(r0), row(r1), row(r2), row(r3))
     }
 

@@ -452,20 +452,23 @@ final class PlanBuilder {
         if let s = shapeBox { e = e.map { $0.union(s) } ?? s }
         let members = info.members
         if info.masksToBounds { return members.isEmpty && contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
-        for m in members {
-            if !m.isDoubleSided && m.isBackFacing { continue }
-            guard let ce = planeExtent(m.layer) else { continue }
+        // Members are read field by field where they lie (a copy of each costs more than its use here).
+        for k in members.indices {
+            if !members[k].isDoubleSided && members[k].isBackFacing { continue }
+            guard let ce = planeExtent(members[k].layer) else { continue }
+            let mat = members[k].mat
             let projected: Box?
-            if m.mat.r0.w == 0 && m.mat.r1.w == 0 && m.mat.r3.w > wEpsilon {
+            if mat.r0.w == 0 && mat.r1.w == 0 && mat.r3.w > wEpsilon {
                 // Affine: every corner in front of the eye; no arrays.
-                let p0 = m.mat.project(SIMD2(ce.minX, ce.minY)), p1 = m.mat.project(SIMD2(ce.maxX, ce.minY))
-                let p2 = m.mat.project(SIMD2(ce.maxX, ce.maxY)), p3 = m.mat.project(SIMD2(ce.minX, ce.maxY))
+                let p0 = mat.project(SIMD2(ce.minX, ce.minY)), p1 = mat.project(SIMD2(ce.maxX, ce.minY))
+                let p2 = mat.project(SIMD2(ce.maxX, ce.maxY)), p3 = mat.project(SIMD2(ce.minX, ce.maxY))
                 // Folded in boundingBox's order, so non-finite corners come out the same.
                 var b = Box(minX: p0.x, minY: p0.y, maxX: p0.x, maxY: p0.y)
-                for p in [p1, p2, p3] { b.minX = min(b.minX, p.x); b.minY = min(b.minY, p.y); b.maxX = max(b.maxX, p.x); b.maxY = max(b.maxY, p.y) }
+                func fold(_ p: SIMD2<Double>) { b.minX = min(b.minX, p.x); b.minY = min(b.minY, p.y); b.maxX = max(b.maxX, p.x); b.maxY = max(b.maxY, p.y) }
+                fold(p1); fold(p2); fold(p3)
                 projected = b
             } else {
-                projected = boundingBox(clip(ce.corners, m.mat.inFrontOfEye).map { m.mat.project($0) })
+                projected = boundingBox(clip(ce.corners, mat.inFrontOfEye).map { mat.project($0) })
             }
             // Beyond 1e30 (geometry of 1e300 through the API) a member draws nothing (see
             // DrawQuad.fitsInFloat); it must not make its parent's extent unusable either.
