@@ -46,12 +46,8 @@ struct ContextMember {
     }
 }
 
-/// Sublayers in Core Animation's drawing order: stably sorted by zPosition.
-func drawingOrder(_ layers: [CALayer]) -> [CALayer] {
-    drawingOrderWithZ(layers).map(\.layer)
-}
-
-/// drawingOrder, each layer with its zPosition (read once).
+/// Sublayers in Core Animation's drawing order (stably sorted by zPosition), each with its
+/// zPosition (read once: the placement needs it too).
 func drawingOrderWithZ(_ layers: [CALayer]) -> [(layer: CALayer, z: CGFloat)] {
     let withZ = layers.map { (layer: $0, z: $0.zPosition) }
     // One zPosition for all (the usual case): the stable sort keeps the order as it is.
