@@ -7,8 +7,7 @@ struct ContextMember {
     /// The member layer (never a transform layer).
     let layer: CALayer
     /// Member space -> the context root's space (the root's sublayerTransform included).
-    let matrix: CATransform3D
-    /// The same as a Mat4.
+    /// Stored once, as a Mat4 (members are copied often; `matrix` gives it back exactly).
     let mat: Mat4
     /// The product of the opacities of the transform layers between root and member
     /// (a transform layer applies its opacity to each sublayer separately).
@@ -18,9 +17,18 @@ struct ContextMember {
     var tint = SIMD3<Float>(repeating: 1)
     /// Position in the tie order: the pre-order walk with each sublayers array stably sorted by zPosition.
     let order: Int
+    /// The layer's own opacity and isDoubleSided, read once when the member is made.
+    var layerOpacity: Float = 1
+    var isDoubleSided = true
 
     /// Whether the member's back faces the viewer: m33 of M's inverse is negative, computed
     /// without inverting as sign(C33) * sign(det M) < 0. A singular M counts as facing the viewer.
+    /// `mat` as a CATransform3D, field for field (CGFloat is a Double: exact).
+    var matrix: CATransform3D {
+        CATransform3D(m11: mat.r0.x, m12: mat.r0.y, m13: mat.r0.z, m14: mat.r0.w, m21: mat.r1.x, m22: mat.r1.y, m23: mat.r1.z, m24: mat.r1.w,
+                      m31: mat.r2.x, m32: mat.r2.y, m33: mat.r2.z, m34: mat.r2.w, m41: mat.r3.x, m42: mat.r3.y, m43: mat.r3.z, m44: mat.r3.w)
+    }
+
     var isBackFacing: Bool {
         let c = matrix.cofactors
         let det = matrix.m11 * c[0] + matrix.m12 * c[1] + matrix.m13 * c[2] + matrix.m14 * c[3]
@@ -38,11 +46,22 @@ struct ContextMember {
     }
 }
 
-/// Sublayers in Core Animation's drawing order: stably sorted by zPosition.
-func drawingOrder(_ layers: [CALayer]) -> [CALayer] {
+/// Sublayers in Core Animation's drawing order (stably sorted by zPosition), each with its
+/// zPosition (read once: the placement needs it too).
+func drawingOrderWithZ(_ layers: [CALayer]) -> [(layer: CALayer, z: CGFloat)] {
+    let withZ = layers.map { (layer: $0, z: $0.zPosition) }
     // One zPosition for all (the usual case): the stable sort keeps the order as it is.
-    if let z = layers.first?.zPosition, layers.allSatisfy({ $0.zPosition == z }) { return layers }
-    return layers.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    if let z = withZ.first?.z, withZ.allSatisfy({ $0.z == z }) { return withZ }
+    return withZ.enumerated().sorted { ($0.element.z, $0.offset) < ($1.element.z, $1.offset) }.map(\.element)
+}
+
+/// transformToSuperlayerSublayerSpace (the same products: Translate(-anchor) * transform *
+/// Translate(position.x, position.y, zPosition)), with zPosition already read.
+private func placement(_ s: CALayer, z: CGFloat) -> CATransform3D {
+    let a = s.anchorInBounds, p = s.position
+    return CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
+        .concatenating(s.transform)
+        .concatenating(CATransform3DMakeTranslation(p.x, p.y, z))
 }
 
 /// Whether a layer passes its sublayers into the enclosing context instead of rooting a
@@ -104,7 +123,14 @@ let maxReplicatorInstances = 100_000
 /// when it is a replicator), placed by `rootSpace` (the root's sublayer space -> root space,
 /// i.e. S(root)).
 func contextMembers(of root: CALayer, rootSpace: CATransform3D) -> [ContextMember] {
-    contextMembers(sublayers: root.sublayers ?? [], rootSpace: rootSpace, instances: replicatorInstances(root))
+    contextMembers(of: root, sublayers: root.sublayers ?? [], rootSpace: rootSpace)
+}
+
+/// contextMembers(of:rootSpace:) with the root's sublayers already read.
+func contextMembers(of root: CALayer, sublayers: [CALayer], rootSpace: CATransform3D) -> [ContextMember] {
+    // A plain layer (the usual root) has one instance: no array of them to make.
+    if !(root is CAReplicatorLayer) { return contextMembers(sublayers: sublayers, rootSpace: rootSpace) }
+    return contextMembers(sublayers: sublayers, rootSpace: rootSpace, instances: replicatorInstances(root))
 }
 
 /// The members of the context whose root's sublayers are `sublayers`, placed by `rootSpace`
@@ -114,18 +140,21 @@ func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
     var out: [ContextMember] = []
     out.reserveCapacity(sublayers.count)
     func walk(_ layers: [CALayer], _ space: CATransform3D, _ opacity: Float, _ tint: SIMD3<Float>) {
-        for s in drawingOrder(layers) where !s.isHidden {
-            let m = s.transformToSuperlayerSublayerSpace.concatenating(space)
+        for (s, z) in drawingOrderWithZ(layers) where !s.isHidden {
+            let m = placement(s, z: z).concatenating(space)
+            let own = s.opacity
             if passesDepth(s) {
-                let o = opacity * min(max(s.opacity, 0), 1)
+                let o = opacity * min(max(own, 0), 1)
                 guard o > 0, let subs = s.sublayers, !subs.isEmpty else { continue }
                 let sub = s.sublayerSpaceTransform.concatenating(m)
                 for i in replicatorInstances(s) where i.alpha > 0 {
                     walk(i.sublayers ?? subs, i.step.concatenating(sub), o * i.alpha, tint * i.tint)
                 }
-            } else if s.opacity > 0 && opacity > 0 {
-                var member = ContextMember(layer: s, matrix: m, mat: Mat4(m), inheritedOpacity: opacity, order: out.count)
+            } else if own > 0 && opacity > 0 {
+                var member = ContextMember(layer: s, mat: Mat4(m), inheritedOpacity: opacity, order: out.count)
                 member.tint = tint
+                member.layerOpacity = own
+                member.isDoubleSided = s.isDoubleSided
                 out.append(member)
             }
         }

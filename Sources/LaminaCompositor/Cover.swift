@@ -17,41 +17,49 @@ func interiorBox(_ q: DrawQuad, minStretch: Double) -> Box? {
     return box.isEmpty ? nil : box
 }
 
+/// Sets a quad's cover polygon and interior box, then re-expresses it where its numbers are
+/// extreme (Recentering.swift). In place: the quad is read where it lies, never copied.
+func finish(_ q: inout DrawQuad, visible: [SIMD2<Double>], minStretch: Double) {
+    q.cover = coverPolygon(q, visible: visible, minStretch: minStretch)
+    if !q.cover.isEmpty { q.interior = interiorBox(q, minStretch: minStretch) }
+    recenter(&q)
+}
+
 /// `visible` is the quad's rectangle cut by its clips (not empty), `minStretch` the least
 /// stretch of its map there.
 func coverPolygon(_ q: DrawQuad, visible: [SIMD2<Double>], minStretch: Double) -> [SIMD2<Double>] {
     if q.antialiasedEdges.isEmpty && q.mask == nil { return visible }
     var rect = q.rect
-    var clips = q.clips
-    if !q.antialiasedEdges.isEmpty || q.mask != nil {
-        // Local units per pixel at worst over the visible part: one pixel of margin on screen.
-        let cap = 4 * max(rect.width, rect.height) + 1
-        let margin = minStretch > 0 ? min(1 / minStretch, cap) : cap
-        if q.antialiasedEdges.contains(.left) { rect.minX -= margin }
-        if q.antialiasedEdges.contains(.right) { rect.maxX += margin }
-        if q.antialiasedEdges.contains(.top) { rect.minY -= margin }
-        if q.antialiasedEdges.contains(.bottom) { rect.maxY += margin }
-        // Under perspective one pixel spans very different local distances along an edge, and
-        // the margin above (the widest) can reach far beyond where anything shows, with
-        // coordinates GPUs cannot interpolate in Float. So each anti-aliased edge is also cut
-        // at one pixel outside it on screen.
-        if q.matrix.r0.w != 0 || q.matrix.r1.w != 0 {
-            // Room for the four edges and a mask's four sides at once (one copy, no regrowth).
-            clips.reserveCapacity(q.clips.count + 8)
-            let r = q.rect
-            let edges: [(EdgeMask, HalfPlane)] = [(.left, HalfPlane(a: 1, b: 0, c: -r.minX)), (.right, HalfPlane(a: -1, b: 0, c: r.maxX)),
-                                                  (.top, HalfPlane(a: 0, b: 1, c: -r.minY)), (.bottom, HalfPlane(a: 0, b: -1, c: r.maxY))]
-            for (edge, h) in edges where q.antialiasedEdges.contains(edge) {
-                if let g = grownOnScreen(h, by: 1, matrix: q.matrix) { clips.append(g) }
-            }
-        }
-        if let m = q.mask {
-            let b = m.box.insetBy(-margin)
-            clips += [HalfPlane(a: 1, b: 0, c: -b.minX), HalfPlane(a: -1, b: 0, c: b.maxX),
-                      HalfPlane(a: 0, b: 1, c: -b.minY), HalfPlane(a: 0, b: -1, c: b.maxY)]
+    // Local units per pixel at worst over the visible part: one pixel of margin on screen.
+    let cap = 4 * max(rect.width, rect.height) + 1
+    let margin = minStretch > 0 ? min(1 / minStretch, cap) : cap
+    if q.antialiasedEdges.contains(.left) { rect.minX -= margin }
+    if q.antialiasedEdges.contains(.right) { rect.maxX += margin }
+    if q.antialiasedEdges.contains(.top) { rect.minY -= margin }
+    if q.antialiasedEdges.contains(.bottom) { rect.maxY += margin }
+    // The grown outline cut by the quad's clips, then (below) by the extra cuts, in that
+    // order, one half-plane at a time in two reused buffers.
+    var p = outline(grown: rect, original: q.rect), spare: [SIMD2<Double>] = []
+    for h in q.clips where !clipStep(&p, h, spare: &spare) { return [] }
+    // Under perspective one pixel spans very different local distances along an edge, and
+    // the margin above (the widest) can reach far beyond where anything shows, with
+    // coordinates GPUs cannot interpolate in Float. So each anti-aliased edge is also cut
+    // at one pixel outside it on screen.
+    if q.matrix.r0.w != 0 || q.matrix.r1.w != 0 {
+        let r = q.rect
+        for side in 0..<4 {
+            let (edge, h): (EdgeMask, HalfPlane) = side == 0 ? (.left, HalfPlane(a: 1, b: 0, c: -r.minX)) : side == 1 ? (.right, HalfPlane(a: -1, b: 0, c: r.maxX))
+                : side == 2 ? (.top, HalfPlane(a: 0, b: 1, c: -r.minY)) : (.bottom, HalfPlane(a: 0, b: -1, c: r.maxY))
+            guard q.antialiasedEdges.contains(edge), let g = grownOnScreen(h, by: 1, matrix: q.matrix) else { continue }
+            if !clipStep(&p, g, spare: &spare) { return [] }
         }
     }
-    return clip(outline(grown: rect, original: q.rect), clips)
+    if let m = q.mask {
+        let b = m.box.insetBy(-margin)
+        for h in [HalfPlane(a: 1, b: 0, c: -b.minX), HalfPlane(a: -1, b: 0, c: b.maxX),
+                  HalfPlane(a: 0, b: 1, c: -b.minY), HalfPlane(a: 0, b: -1, c: b.maxY)] where !clipStep(&p, h, spare: &spare) { return [] }
+    }
+    return p
 }
 
 /// The half-plane `h` of local points (inside where its value is >= 0) with its boundary moved

@@ -41,7 +41,8 @@ public struct Mat4: Equatable, Sendable, CustomStringConvertible {
 
     /// self, then b.
     public func concatenating(_ b: Mat4) -> Mat4 {
-        func row(_ r: SIMD4<Double>) -> SIMD4<Double> { r.x * b.r0 + r.y * b.r1 + r.z * b.r2 + r.w * b.r3 }
+        // Inlined: a call per row cost more than its arithmetic (the same operations either way).
+        @inline(__always) func row(_ r: SIMD4<Double>) -> SIMD4<Double> { r.x * b.r0 + r.y * b.r1 + r.z * b.r2 + r.w * b.r3 }
         return Mat4(row(r0), row(r1), row(r2), row(r3))
     }
 
@@ -111,36 +112,45 @@ public struct Mat4: Equatable, Sendable, CustomStringConvertible {
 
 /// Clips a convex polygon by a half-plane (Sutherland-Hodgman), keeping value >= 0.
 func clip(_ poly: [SIMD2<Double>], _ h: HalfPlane) -> [SIMD2<Double>] {
-    guard poly.count >= 3 else { return [] }
-    // Wholly inside (the common case): the polygon itself, with no new array.
+    var p = poly, spare: [SIMD2<Double>] = []
+    clipStep(&p, h, spare: &spare)
+    return p
+}
+
+/// Clips `p` by one half-plane in place (Sutherland-Hodgman, keeping value >= 0); false when
+/// nothing is left (`p` is then empty; also for fewer than 3 points). The cut polygon is built
+/// in `spare` and swapped in, so a run of cuts reuses two buffers instead of a new array each.
+@discardableResult
+func clipStep(_ p: inout [SIMD2<Double>], _ h: HalfPlane, spare: inout [SIMD2<Double>]) -> Bool {
+    guard p.count >= 3 else { p = []; return false }
+    // Wholly inside (the common case): the polygon itself, untouched.
     var inside = true
-    for p in poly where !(h.value(p) >= 0) { inside = false; break }
-    if inside { return poly }
-    var out: [SIMD2<Double>] = []
-    out.reserveCapacity(poly.count + 1)
-    var prev = poly[poly.count - 1]
+    for q in p where !(h.value(q) >= 0) { inside = false; break }
+    if inside { return true }
+    spare.removeAll(keepingCapacity: true)
+    spare.reserveCapacity(p.count + 1)
+    var prev = p[p.count - 1]
     var pv = h.value(prev)
-    for cur in poly {
+    for cur in p {
         let cv = h.value(cur)
         if cv >= 0 {
-            if pv < 0 { out.append(prev + (cur - prev) * (pv / (pv - cv))) }
-            out.append(cur)
+            if pv < 0 { spare.append(prev + (cur - prev) * (pv / (pv - cv))) }
+            spare.append(cur)
         } else if pv >= 0 {
-            out.append(prev + (cur - prev) * (pv / (pv - cv)))
+            spare.append(prev + (cur - prev) * (pv / (pv - cv)))
         }
         prev = cur
         pv = cv
     }
-    return out.count >= 3 ? out : []
+    guard spare.count >= 3 else { p = []; return false }
+    swap(&p, &spare)
+    return true
 }
 
 /// Clips a convex polygon by every half-plane (public: renderers and tests use it too).
 public func clip(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> [SIMD2<Double>] {
-    var p = poly
-    for h in hs {
-        p = clip(p, h)
-        if p.isEmpty { return [] }
-    }
+    var p = poly, spare: [SIMD2<Double>] = []
+    for h in hs where !clipStep(&p, h, spare: &spare) { return [] }
     return p
 }
 

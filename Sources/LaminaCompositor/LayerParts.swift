@@ -2,32 +2,66 @@
 import Foundation
 import QuartzCore
 
+/// One of a layer's own quads, as much of it as differs between parts: a DrawQuad is made from
+/// it only where the layer is drawn (a DrawQuad is large, with arrays and strings to count).
+struct PartSpec {
+    var role: String
+    var rect: Box
+    var radius: Double
+    var fill: Fill
+    var borderWidth = 0.0
+    var borderColor = PremultipliedColor.zero
+    var mask: RoundedBox? = nil
+}
+
 struct LayerParts {
-    private(set) var background: DrawQuad?
-    private(set) var contents: DrawQuad?
-    private(set) var border: DrawQuad?
+    /// The layer's own parts in the order they were made (background, gradient, contents,
+    /// border; each at most once).
+    private(set) var specs: [PartSpec] = []
+    /// Where each part is in `specs` (-1: none).
+    private(set) var backgroundIndex = -1, gradientIndex = -1, contentsIndex = -1, borderIndex = -1
+    /// The layer's name and anti-aliased edges, shared by its quads.
+    private(set) var name = ""
+    private(set) var edges: EdgeMask = []
+    /// The contents quad's rectangle.
+    var contentsRect: Box? { contentsIndex < 0 ? nil : specs[contentsIndex].rect }
     /// Whether the layer is a text layer with text to draw (between contents and sublayers).
     var hasText = false
-    /// A gradient layer's gradient: the quad over its (rounded) bounds, its image filled in
-    /// per compile at the on-screen scale (between background and contents).
-    private(set) var gradient: DrawQuad?
     /// A shape layer's drawing box in its own space (the path's bounds grown by the stroke):
     /// its image is rasterized per compile (between contents and sublayers, not clipped to the bounds).
     private(set) var shapeBox: Box?
 
-    /// How many quads the layer draws itself (its text not included), counted as they are
-    /// set (testing the optional quads afterwards would copy each one).
-    private(set) var count = 0
+    /// Part `index` of `specs` as a quad in the layer's space.
+    func quad(_ index: Int) -> DrawQuad {
+        let p = specs[index]
+        return DrawQuad(layerName: name, role: p.role, matrix: .identity, rect: p.rect, cornerRadius: p.radius, antialiasedEdges: edges,
+                        fill: p.fill, borderWidth: p.borderWidth, borderColor: p.borderColor, mask: p.mask, opacity: 1, lighting: [], clips: [],
+                        cover: [], isSplit: false)
+    }
+
+    /// The background quad (with the border when it can share it).
+    var background: DrawQuad? { backgroundIndex < 0 ? nil : quad(backgroundIndex) }
+    /// A gradient layer's gradient: the quad over its (rounded) bounds, its image filled in
+    /// per compile at the on-screen scale (between background and contents).
+    var gradient: DrawQuad? { gradientIndex < 0 ? nil : quad(gradientIndex) }
+    /// The contents image's quad (its image index is set per compile).
+    var contents: DrawQuad? { contentsIndex < 0 ? nil : quad(contentsIndex) }
+    /// The border quad drawn after the sublayers.
+    var border: DrawQuad? { borderIndex < 0 ? nil : quad(borderIndex) }
+
+    /// How many quads the layer draws itself (its text not included).
+    var count: Int { specs.count + (shapeBox != nil ? 1 : 0) }
 
     /// cornerRadius clamped to half the smaller side of the bounds.
-    static func clampedRadius(_ layer: CALayer) -> Double {
-        let b = layer.bounds
+    static func clampedRadius(_ layer: CALayer, bounds: CGRect? = nil) -> Double {
+        let b = bounds ?? layer.bounds
         return max(0, min(Double(layer.cornerRadius), Double(min(b.width, b.height)) / 2))
     }
 
     /// The parts of `layer`; `hasSublayers` decides whether the border can share the
-    /// background's quad (it must come after the sublayers otherwise).
-    init(_ layer: CALayer, hasSublayers: Bool) {
+    /// background's quad (it must come after the sublayers otherwise). `layerBounds`: the
+    /// layer's bounds when already read (nil: read here).
+    init(_ layer: CALayer, hasSublayers: Bool, layerBounds: CGRect? = nil) {
         // A transform layer, or a replicator passing its instances on, draws nothing itself.
         guard !passesDepth(layer) else { return }
         if let t = layer as? CATextLayer {
@@ -37,19 +71,17 @@ struct LayerParts {
             default: hasText = false
             }
         }
-        let bounds = Box(layer.bounds)
-        let radius = Self.clampedRadius(layer)
+        let rect = layerBounds ?? layer.bounds
+        let bounds = Box(rect)
+        let radius = Self.clampedRadius(layer, bounds: rect)
         shapeBox = (layer as? CAShapeLayer).flatMap(ShapeDrawing.box)
-        if shapeBox != nil { count += 1 }
         let hasGradient = !bounds.isEmpty && (layer as? CAGradientLayer).map { !$0.cgColors.isEmpty } == true
         // Whatever draws between the background and the sublayers keeps the border out of the background's quad.
         let between = hasText || hasGradient || shapeBox != nil
-        let edges: EdgeMask = layer.allowsEdgeAntialiasing ? .all : []
-        let name = layer.name ?? "(unnamed)"
-        func quad(_ role: String, rect: Box, radius: Double, fill: Fill) -> DrawQuad {
-            DrawQuad(layerName: name, role: role, matrix: .identity, rect: rect, cornerRadius: radius, antialiasedEdges: edges,
-                     fill: fill, borderWidth: 0, borderColor: .zero, mask: nil, opacity: 1, lighting: [], clips: [],
-                     cover: [], isSplit: false)
+        edges = layer.allowsEdgeAntialiasing ? .all : []
+        name = layer.name ?? "(unnamed)"
+        func quad(_ role: String, rect: Box, radius: Double, fill: Fill) -> PartSpec {
+            PartSpec(role: role, rect: rect, radius: radius, fill: fill)
         }
         let bg = premultiplied(layer.backgroundColor).flatMap { $0.w > 0 ? $0 : nil }
         let bw = Double(layer.borderWidth)
@@ -63,13 +95,13 @@ struct LayerParts {
                 q.borderWidth = bw; q.borderColor = bc
                 if bg != nil { q.role = "background+border" }
             }
-            background = q
-            count += 1
+            backgroundIndex = specs.count
+            specs.append(q)
         }
         if hasGradient {
             // The image index and uv are set when the image is made (PlanBuilder.gradientQuad).
-            gradient = quad("gradient", rect: bounds, radius: radius, fill: .image(index: -1, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1)))
-            count += 1
+            gradientIndex = specs.count
+            specs.append(quad("gradient", rect: bounds, radius: radius, fill: .image(index: -1, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1))))
         }
         // A degenerate contents rect (no area, or not finite) or a gravity rect with no area
         // draws nothing: there is no image to stretch (and texture coordinates would divide by 0).
@@ -80,14 +112,14 @@ struct LayerParts {
             var q = quad("contents", rect: rect, radius: 0,
                          fill: .image(index: -1, uv: Box(minX: cr.minX, minY: cr.minY, maxX: cr.maxX, maxY: cr.maxY)))
             if layer.masksToBounds { q.mask = RoundedBox(box: bounds, radius: radius) }
-            contents = q
-            count += 1
+            contentsIndex = specs.count
+            specs.append(q)
         }
         if let bc, !bounds.isEmpty, hasImage || hasSublayers || between {
             var q = quad("border", rect: bounds, radius: radius, fill: .none)
             q.borderWidth = bw; q.borderColor = bc
-            border = q
-            count += 1
+            borderIndex = specs.count
+            specs.append(q)
         }
     }
 

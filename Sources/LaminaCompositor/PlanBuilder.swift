@@ -59,13 +59,14 @@ final class PlanBuilder {
         // The parts are read in place from the cache (copying all of them out costs more
         // than drawing a plain layer).
         if let cached {
-            if let bg = cached.parts.background { items.append(Item(quad: bg, owner: owner)) }
-            if let g = cached.parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
+            let parts = cached.parts
+            if parts.backgroundIndex >= 0 { items.append(Item(quad: parts.quad(parts.backgroundIndex), owner: owner)) }
+            if let g = parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
                 items.append(Item(quad: q, owner: owner))
             }
-            if var c = cached.parts.contents, let image = layer?.contents as? CGImage, case .image(_, let uv) = c.fill {
-                c.fill = .image(index: index(of: image), uv: uv)
-                items.append(Item(quad: c, owner: owner))
+            if parts.contentsIndex >= 0, let image = layer?.contents as? CGImage, case .image(_, let uv) = parts.specs[parts.contentsIndex].fill {
+                items.append(Item(quad: parts.quad(parts.contentsIndex), owner: owner))
+                items[items.count - 1].quad.fill = .image(index: index(of: image), uv: uv)
             }
             if cached.parts.hasText, let text = layer as? CATextLayer, let q = textQuad(text, planeToTarget: planeToTarget) {
                 items.append(Item(quad: q, owner: owner))
@@ -75,7 +76,7 @@ final class PlanBuilder {
             }
         }
         appendContextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport, to: &items)
-        if let b = cached?.parts.border { items.append(Item(quad: b, owner: owner)) }
+        if let parts = cached?.parts, parts.borderIndex >= 0 { items.append(Item(quad: parts.quad(parts.borderIndex), owner: owner)) }
     }
 
     /// A text layer's text, rasterized at the layer's largest on-screen stretch, as a quad over its bounds.
@@ -108,6 +109,8 @@ final class PlanBuilder {
 
     /// The members of a plane's context: culled, depth-sorted, split, each drawn directly or through a target.
     private func appendContextItems(plane: Plane, members: [ContextMember], planeToTarget: Mat4, viewport: Box, to out: inout [Item]) {
+        // A layer without sublayers (most of a UI) has nothing here.
+        if members.isEmpty { return }
         var polygons: [DrawPolygon] = []
         var memberItems: [[Item]] = Array(repeating: [], count: members.count)
         let light = plane.layer?.light
@@ -137,7 +140,7 @@ final class PlanBuilder {
             // A flat context lies in one plane: its members draw whole, in tie order, straight
             // into the output.
             for (i, m) in members.enumerated() {
-                if !m.layer.isDoubleSided && m.isBackFacing { continue }
+                if !m.isDoubleSided && m.isBackFacing { continue }
                 let toTarget = m.mat.flattened.concatenating(planeToTarget)
                 let start = out.count
                 guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &out) else { continue }
@@ -155,7 +158,7 @@ final class PlanBuilder {
             return
         }
         for (i, m) in members.enumerated() {
-            if !m.layer.isDoubleSided && m.isBackFacing { continue }
+            if !m.isDoubleSided && m.isBackFacing { continue }
             let toTarget = m.mat.flattened.concatenating(planeToTarget)
             var its: [Item] = []
             guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &its) else { continue }
@@ -172,10 +175,9 @@ final class PlanBuilder {
             ?? orderContext(polygons, planeToTarget: planeToTarget)
         for fragment in ordered {
             let split = !fragment.clips.isEmpty || wholeCount[fragment.member] > 1
-            for item in memberItems[fragment.member] {
-                var it = item
-                place(&it, fragment.member, clips: fragment.clips, split: split)
-                out.append(it)
+            for j in memberItems[fragment.member].indices {
+                out.append(memberItems[fragment.member][j])
+                place(&out[out.count - 1], fragment.member, clips: fragment.clips, split: split)
             }
         }
     }
@@ -195,11 +197,11 @@ final class PlanBuilder {
         let plane = Plane(layer: layer)
         let cached = info(layer)
         let members = cached.members
-        let opacity = min(max(layer.opacity, 0), 1) * m.inheritedOpacity
+        let opacity = min(max(m.layerOpacity, 0), 1) * m.inheritedOpacity
         let hasSub = !members.isEmpty
         let itemCount = cached.partCount + (cached.parts.hasText ? 1 : 0) + (hasSub ? 2 : 0)
         let group = opacity < 1 && itemCount > 1
-        let mask = layer.masksToBounds && hasSub
+        let mask = cached.masksToBounds && hasSub
         let flat = members.allSatisfy { $0.mat.isPlanarAffine }
         // A layer mask: the mask layer as the one member of a context in the host's space
         // (placed by M(mask), no sublayerTransform; hidden or transparent: no member).
@@ -211,7 +213,7 @@ final class PlanBuilder {
         if group { reasons.insert(.groupOpacity) }
         if mask { reasons.insert(.masksToBounds) }
         if maskMembers != nil { reasons.insert(.mask) }
-        if shadow(of: layer) != nil { reasons.insert(.shadow) }
+        if shadow(of: layer, cached) != nil { reasons.insert(.shadow) }
         if options.forceTargets && hasSub && reasons.isEmpty { reasons.insert(.forced) }
         if !reasons.isEmpty {
             guard let s = surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport, reasons: reasons,
@@ -407,6 +409,14 @@ final class PlanBuilder {
         return LayerShadow(color: color, offset: offset, sigma: sigma, path: path, pathBox: Box(b))
     }
 
+    /// shadow(of:), read once per layer per compile (the extent and the member both ask).
+    private func shadow(of layer: CALayer, _ info: LayerInfo) -> LayerShadow? {
+        if let known = info.shadow { return known }
+        let s = shadow(of: layer)
+        info.shadow = .some(s)
+        return s
+    }
+
     // MARK: Members and extents
 
     /// A layer's members and parts, collected once per compile.
@@ -414,8 +424,11 @@ final class PlanBuilder {
         let id = ObjectIdentifier(layer)
         if let i = layerCache[id] { return i }
         let sublayers = layer.sublayers ?? []
-        let members = sublayers.isEmpty ? [] : contextMembers(of: layer, rootSpace: layer.sublayerSpaceTransform)
-        let i = LayerInfo(members: members, parts: LayerParts(layer, hasSublayers: !members.isEmpty))
+        let members = sublayers.isEmpty ? [] : contextMembers(of: layer, sublayers: sublayers, rootSpace: layer.sublayerSpaceTransform)
+        // Properties read by several steps are read here once.
+        let rect = layer.bounds
+        let i = LayerInfo(members: members, parts: LayerParts(layer, hasSublayers: !members.isEmpty, layerBounds: rect),
+                          bounds: Box(rect), masksToBounds: layer.masksToBounds)
         layerCache[id] = i
         return i
     }
@@ -432,27 +445,30 @@ final class PlanBuilder {
 
     /// planeExtent, uncached: each member's extent comes from the cache, so a tree is walked once.
     private func computeExtent(_ layer: CALayer, _ info: LayerInfo) -> Box? {
-        let bounds = Box(layer.bounds)
+        let bounds = info.bounds
         var e: Box? = bounds.isEmpty ? nil : bounds
-        let contentsRect = info.parts.contents?.rect, shapeBox = info.parts.shapeBox
+        let contentsRect = info.parts.contentsRect, shapeBox = info.parts.shapeBox
         if let c = contentsRect { e = e.map { $0.union(c) } ?? c }
         if let s = shapeBox { e = e.map { $0.union(s) } ?? s }
         let members = info.members
-        if layer.masksToBounds { return members.isEmpty && contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
-        for m in members {
-            if !m.layer.isDoubleSided && m.isBackFacing { continue }
-            guard let ce = planeExtent(m.layer) else { continue }
+        if info.masksToBounds { return members.isEmpty && contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
+        // Members are read field by field where they lie (a copy of each costs more than its use here).
+        for k in members.indices {
+            if !members[k].isDoubleSided && members[k].isBackFacing { continue }
+            guard let ce = planeExtent(members[k].layer) else { continue }
+            let mat = members[k].mat
             let projected: Box?
-            if m.mat.r0.w == 0 && m.mat.r1.w == 0 && m.mat.r3.w > wEpsilon {
+            if mat.r0.w == 0 && mat.r1.w == 0 && mat.r3.w > wEpsilon {
                 // Affine: every corner in front of the eye; no arrays.
-                let p0 = m.mat.project(SIMD2(ce.minX, ce.minY)), p1 = m.mat.project(SIMD2(ce.maxX, ce.minY))
-                let p2 = m.mat.project(SIMD2(ce.maxX, ce.maxY)), p3 = m.mat.project(SIMD2(ce.minX, ce.maxY))
+                let p0 = mat.project(SIMD2(ce.minX, ce.minY)), p1 = mat.project(SIMD2(ce.maxX, ce.minY))
+                let p2 = mat.project(SIMD2(ce.maxX, ce.maxY)), p3 = mat.project(SIMD2(ce.minX, ce.maxY))
                 // Folded in boundingBox's order, so non-finite corners come out the same.
                 var b = Box(minX: p0.x, minY: p0.y, maxX: p0.x, maxY: p0.y)
-                for p in [p1, p2, p3] { b.minX = min(b.minX, p.x); b.minY = min(b.minY, p.y); b.maxX = max(b.maxX, p.x); b.maxY = max(b.maxY, p.y) }
+                func fold(_ p: SIMD2<Double>) { b.minX = min(b.minX, p.x); b.minY = min(b.minY, p.y); b.maxX = max(b.maxX, p.x); b.maxY = max(b.maxY, p.y) }
+                fold(p1); fold(p2); fold(p3)
                 projected = b
             } else {
-                projected = boundingBox(clip(ce.corners, m.mat.inFrontOfEye).map { m.mat.project($0) })
+                projected = boundingBox(clip(ce.corners, mat.inFrontOfEye).map { mat.project($0) })
             }
             // Beyond 1e30 (geometry of 1e300 through the API) a member draws nothing (see
             // DrawQuad.fitsInFloat); it must not make its parent's extent unusable either.
@@ -462,7 +478,7 @@ final class PlanBuilder {
         // A shadow reaches 3 sigma beyond its shape (the drawing's extent, or the shadowPath's
         // bounds), moved by its offset (a layer that masks to its bounds clips its shadow to
         // them: nothing more).
-        if let sh = shadow(of: layer), let shape = sh.pathBox ?? e {
+        if let sh = shadow(of: layer, info), let shape = sh.pathBox ?? e {
             let cast = shape.offsetBy(sh.offset).insetBy(-sh.reach)
             e = e.map { $0.union(cast) } ?? cast
         }
@@ -487,13 +503,16 @@ final class PlanBuilder {
         quads.reserveCapacity(items.count)
         owners.reserveCapacity(items.count)
         visible.reserveCapacity(items.count)
-        for item in items {
-            var q = item.quad
-            q.layer = item.owner
-            q.matrix = q.matrix.concatenating(planeToTarget)
-            var v = clip(q.rect.corners, q.clips)
-            if v.isEmpty { continue }
-            let m = q.matrix
+        // Each quad is copied once, into `quads`, and finished there (a DrawQuad is large).
+        for i in items.indices {
+            quads.append(items[i].quad)
+            let k = quads.count - 1
+            let owner = items[i].owner
+            quads[k].layer = owner
+            quads[k].matrix = quads[k].matrix.concatenating(planeToTarget)
+            var v = clip(quads[k].rect.corners, quads[k].clips)
+            if v.isEmpty { quads.removeLast(); continue }
+            let m = quads[k].matrix
             // A 2D affine map (W constant and positive) keeps every point in front of the eye,
             // and a quad whose visible part maps inside the view needs no view clips: the
             // clips would cut nothing.
@@ -503,22 +522,21 @@ final class PlanBuilder {
                 added.reserveCapacity(5)
                 if !affine { added.append(m.inFrontOfEye) }
                 for h in viewClips { added.append(m.pullBack(h)) }
-                q.clips.reserveCapacity(q.clips.count + added.count)
-                q.clips += added
+                quads[k].clips.reserveCapacity(quads[k].clips.count + added.count)
+                quads[k].clips += added
                 // Drop quads with nothing left after clipping.
                 v = clip(v, added)
-                if v.isEmpty { continue }
+                if v.isEmpty { quads.removeLast(); continue }
             }
             if leading {
-                if q.coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = q.fill {
+                if quads[k].coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = quads[k].fill {
                     clearColor = c
-                    clearSource = q
+                    clearSource = quads.removeLast()
                     continue
                 }
                 leading = false
             }
-            quads.append(q)
-            owners.append(item.owner)
+            owners.append(owner)
             visible.append(v)
         }
         removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
@@ -528,9 +546,7 @@ final class PlanBuilder {
             let m = quads[k].matrix
             let affine = m.r0.w == 0 && m.r1.w == 0
             let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
-            quads[k].cover = coverPolygon(quads[k], visible: v, minStretch: minStretch)
-            if !quads[k].cover.isEmpty { quads[k].interior = interiorBox(quads[k], minStretch: minStretch) }
-            recenter(&quads[k])
+            finish(&quads[k], visible: v, minStretch: minStretch)
         }
         quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads, clearSource: clearSource, kind: kind))
@@ -558,13 +574,20 @@ final class LayerInfo {
     let parts: LayerParts
     /// Its plane extent once computed (.some(nil): nothing to draw).
     var extent: Box??
+    /// Its shadow once read (.some(nil): none).
+    var shadow: LayerShadow??
 
     /// parts.count, once.
     let partCount: Int
+    /// The layer's bounds and masksToBounds, read once.
+    let bounds: Box
+    let masksToBounds: Bool
 
-    init(members: [ContextMember], parts: LayerParts) {
+    init(members: [ContextMember], parts: LayerParts, bounds: Box, masksToBounds: Bool) {
         self.members = members
         self.parts = parts
         partCount = parts.count
+        self.bounds = bounds
+        self.masksToBounds = masksToBounds
     }
 }

@@ -105,8 +105,10 @@ extension DrawQuad {
     var fitsInFloat: Bool {
         func ok(_ x: Double) -> Bool { abs(x) < 1e30 }
         func ok(_ b: Box) -> Bool { ok(b.minX) && ok(b.minY) && ok(b.maxX) && ok(b.maxY) }
+        func ok(_ r: SIMD4<Double>) -> Bool { ok(r.x) && ok(r.y) && ok(r.z) && ok(r.w) }
         let m = matrix
-        guard [m.r0, m.r1, m.r2, m.r3].allSatisfy({ ok($0.x) && ok($0.y) && ok($0.z) && ok($0.w) }),
+        // Row by row, no array (it runs for every quad of every target).
+        guard ok(m.r0), ok(m.r1), ok(m.r2), ok(m.r3),
               ok(rect), ok(cornerRadius), ok(borderWidth), cover.allSatisfy({ ok($0.x) && ok($0.y) }) else { return false }
         if let mask, !(ok(mask.box) && ok(mask.radius)) { return false }
         if let mt = maskTexture, !ok(mt.uv) { return false }

@@ -78,17 +78,19 @@ private func sortByLine(_ list: inout [(at: Double, lo: Double, hi: Double, edge
 func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier], visible: [[SIMD2<Double>]], width: Int, height: Int) {
     var edges: [ProjectedEdge] = []
     edges.reserveCapacity(quads.count * 4)
-    for (i, q) in quads.enumerated() where !q.antialiasedEdges.isEmpty {
+    // Fields are read in place (a DrawQuad is large: a copy of each would cost more than the test).
+    for i in quads.indices where !quads[i].antialiasedEdges.isEmpty {
         let visible = visible[i]
         guard !visible.isEmpty else { continue }
-        let inside = q.matrix.project(visible.reduce(SIMD2<Double>(0, 0), +) / Double(visible.count))
-        let r = q.rect
+        let matrix = quads[i].matrix, edgeMask = quads[i].antialiasedEdges
+        let inside = matrix.project(visible.reduce(SIMD2<Double>(0, 0), +) / Double(visible.count))
+        let r = quads[i].rect
         let c0 = SIMD2(r.minX, r.minY), c1 = SIMD2(r.maxX, r.minY), c2 = SIMD2(r.maxX, r.maxY), c3 = SIMD2(r.minX, r.maxY)
         for side in 0..<4 {
             let (mask, p0, p1): (EdgeMask, SIMD2<Double>, SIMD2<Double>) = side == 0 ? (.top, c0, c1) : side == 1 ? (.right, c1, c2) : side == 2 ? (.bottom, c2, c3) : (.left, c3, c0)
-            guard q.antialiasedEdges.contains(mask) else { continue }
-            guard let (l0, l1) = clipSegment(p0, p1, q.clips) else { continue }
-            let a = q.matrix.project(l0), b = q.matrix.project(l1)
+            guard edgeMask.contains(mask) else { continue }
+            guard let (l0, l1) = clipSegment(p0, p1, quads[i].clips) else { continue }
+            let a = matrix.project(l0), b = matrix.project(l1)
             let d = b - a
             guard (d * d).sum() > 0.25, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { continue }
             edges.append(ProjectedEdge(quad: i, edge: mask, a: a, b: b, inside: inside))
@@ -117,7 +119,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     let cx0 = ((-2 - seamTolerance) / cell).clampedToInt(in: -1...0, rounding: .down), cx1 = ((Double(width) + 2 + seamTolerance) / cell).clampedToInt(in: 0...100_000, rounding: .down)
     let cy0 = ((-2 - seamTolerance) / cell).clampedToInt(in: -1...0, rounding: .down), cy1 = ((Double(height) + 2 + seamTolerance) / cell).clampedToInt(in: 0...100_000, rounding: .down)
     let columns = cx1 - cx0 + 1, cellCount = columns * (cy1 - cy0 + 1)
-    func cellIndex(_ v: Double, _ lo: Int, _ hi: Int) -> Int { clampedFloor(v / cell, lo, hi) }
+    @inline(__always) func cellIndex(_ v: Double, _ lo: Int, _ hi: Int) -> Int { clampedFloor(v / cell, lo, hi) }
     var entries: [(cell: Int, edge: Int)] = []
     entries.reserveCapacity(edges.count * 2)
     // The last edge listed in each cell: an edge is listed once per cell, in discovery order.
@@ -200,6 +202,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
         // Beyond the tolerance (and the overlap) by far more than a rounded difference can be.
         let reach = seamTolerance * (1 + 1e-9) + 1e-9
         var straightLines: [(at: Double, lo: Double, hi: Double, edge: Int)] = []
+        straightLines.reserveCapacity(frames.count)
         var run: [(at: Double, lo: Double, hi: Double, edge: Int)] = []
         for vertical in [false, true] {
             straightLines.removeAll(keepingCapacity: true)
