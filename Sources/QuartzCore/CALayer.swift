@@ -41,10 +41,13 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 /// identity transforms, opacity 1, doubleSided true, an opaque black border color. One
 /// exception is Lamina's: `allowsEdgeAntialiasing` is true by default.
 open class CALayer: CAMediaTiming, CustomStringConvertible {
+    // The stored properties skip Swift's dynamic exclusivity checks (as Core Animation's
+    // Objective-C properties have none): the compositor reads them hundreds of thousands
+    // of times a frame, and the checks were 12% of compiling a flat tree of 10,000 layers.
     /// A name, to find the layer by (scene files, animations, debugging).
-    open var name: String? { didSet { markChanged() } }
+    @exclusivity(unchecked) open var name: String? { didSet { markChanged() } }
     /// The layer's own coordinate space: origin and size.
-    open var bounds: CGRect = .zero {
+    @exclusivity(unchecked) open var bounds: CGRect = .zero {
         didSet {
             propertyChanged("bounds", old: oldValue, new: bounds)
             if !suppressesActions && oldValue.size != bounds.size { setNeedsLayout() }
@@ -52,60 +55,60 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
         }
     }
     /// Where the anchor point sits in the superlayer's coordinate space.
-    open var position: CGPoint = .zero { didSet { propertyChanged("position", old: oldValue, new: position) } }
+    @exclusivity(unchecked) open var position: CGPoint = .zero { didSet { propertyChanged("position", old: oldValue, new: position) } }
     /// The layer's position on the z axis (toward the viewer), added to the position.
-    open var zPosition: CGFloat = 0 { didSet { propertyChanged("zPosition", old: oldValue, new: zPosition) } }
+    @exclusivity(unchecked) open var zPosition: CGFloat = 0 { didSet { propertyChanged("zPosition", old: oldValue, new: zPosition) } }
     /// The point of the bounds, in unit coordinates, that sits at `position` and about
     /// which the transform applies.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { propertyChanged("anchorPoint", old: oldValue, new: anchorPoint) } }
+    @exclusivity(unchecked) open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { propertyChanged("anchorPoint", old: oldValue, new: anchorPoint) } }
     /// The anchor's z component: the layer lies in the plane z = -anchorPointZ of its
     /// position (unlike CSS's transform-origin z, this does not cancel).
-    open var anchorPointZ: CGFloat = 0 { didSet { propertyChanged("anchorPointZ", old: oldValue, new: anchorPointZ) } }
+    @exclusivity(unchecked) open var anchorPointZ: CGFloat = 0 { didSet { propertyChanged("anchorPointZ", old: oldValue, new: anchorPointZ) } }
     /// The layer's transform, applied about its anchor point.
-    open var transform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("transform", old: oldValue, new: transform) } }
+    @exclusivity(unchecked) open var transform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("transform", old: oldValue, new: transform) } }
     /// The transform applied to the sublayers, about this layer's anchor point.
-    open var sublayerTransform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("sublayerTransform", old: oldValue, new: sublayerTransform) } }
+    @exclusivity(unchecked) open var sublayerTransform: CATransform3D = CATransform3DIdentity { didSet { propertyChanged("sublayerTransform", old: oldValue, new: sublayerTransform) } }
     /// Whether the layer (and its subtree) is hidden.
-    open var isHidden = false { didSet { propertyChanged("hidden", old: oldValue, new: isHidden) } }
+    @exclusivity(unchecked) open var isHidden = false { didSet { propertyChanged("hidden", old: oldValue, new: isHidden) } }
     /// Whether the back face is drawn; a single-sided layer turned away is culled.
-    open var isDoubleSided = true { didSet { propertyChanged("doubleSided", old: oldValue, new: isDoubleSided) } }
+    @exclusivity(unchecked) open var isDoubleSided = true { didSet { propertyChanged("doubleSided", old: oldValue, new: isDoubleSided) } }
     /// Whether the sublayers' geometry is flipped vertically about the middle of the bounds.
-    open var isGeometryFlipped = false { didSet { markChanged() } }
+    @exclusivity(unchecked) open var isGeometryFlipped = false { didSet { markChanged() } }
     /// Whether contents and sublayers are clipped to the (rounded) bounds.
-    open var masksToBounds = false { didSet { propertyChanged("masksToBounds", old: oldValue, new: masksToBounds) } }
+    @exclusivity(unchecked) open var masksToBounds = false { didSet { propertyChanged("masksToBounds", old: oldValue, new: masksToBounds) } }
     /// Opacity, 0...1, applied to the layer and its subtree as a group.
-    open var opacity: Float = 1 { didSet { propertyChanged("opacity", old: oldValue, new: opacity) } }
+    @exclusivity(unchecked) open var opacity: Float = 1 { didSet { propertyChanged("opacity", old: oldValue, new: opacity) } }
     /// The background color, drawn behind contents and sublayers.
-    open var backgroundColor: CGColor? { didSet { propertyChanged("backgroundColor", old: oldValue, new: backgroundColor) } }
+    @exclusivity(unchecked) open var backgroundColor: CGColor? { didSet { propertyChanged("backgroundColor", old: oldValue, new: backgroundColor) } }
     /// The radius rounding the background and border (and masks, with masksToBounds).
-    open var cornerRadius: CGFloat = 0 { didSet { propertyChanged("cornerRadius", old: oldValue, new: cornerRadius) } }
+    @exclusivity(unchecked) open var cornerRadius: CGFloat = 0 { didSet { propertyChanged("cornerRadius", old: oldValue, new: cornerRadius) } }
     /// The width of the border, drawn inside the bounds above contents and sublayers.
-    open var borderWidth: CGFloat = 0 { didSet { propertyChanged("borderWidth", old: oldValue, new: borderWidth) } }
+    @exclusivity(unchecked) open var borderWidth: CGFloat = 0 { didSet { propertyChanged("borderWidth", old: oldValue, new: borderWidth) } }
     /// The border's color.
-    open var borderColor: CGColor? = CGColor.black { didSet { propertyChanged("borderColor", old: oldValue, new: borderColor) } }
+    @exclusivity(unchecked) open var borderColor: CGColor? = CGColor.black { didSet { propertyChanged("borderColor", old: oldValue, new: borderColor) } }
     /// The contents: a `CGImage`, or nil.
-    open var contents: Any? { didSet { markChanged() } }
+    @exclusivity(unchecked) open var contents: Any? { didSet { markChanged() } }
     /// How the contents image is fitted into the bounds.
-    open var contentsGravity: CALayerContentsGravity = .resize { didSet { markChanged() } }
+    @exclusivity(unchecked) open var contentsGravity: CALayerContentsGravity = .resize { didSet { markChanged() } }
     /// The part of the contents image used, in unit coordinates (top-left origin).
-    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { propertyChanged("contentsRect", old: oldValue, new: contentsRect) } }
+    @exclusivity(unchecked) open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { propertyChanged("contentsRect", old: oldValue, new: contentsRect) } }
     /// Whether the layer's edges are anti-aliased (Lamina defaults this to true).
-    open var allowsEdgeAntialiasing = true { didSet { markChanged() } }
+    @exclusivity(unchecked) open var allowsEdgeAntialiasing = true { didSet { markChanged() } }
     /// Lamina's light for the 3D rendering context this layer roots (an extension).
-    open var light: LaminaLight? { didSet { markChanged() } }
+    @exclusivity(unchecked) open var light: LaminaLight? { didSet { markChanged() } }
 
     /// The shadow's color (nil: no shadow). Default opaque black.
-    open var shadowColor: CGColor? = CGColor.black { didSet { propertyChanged("shadowColor", old: oldValue, new: shadowColor) } }
+    @exclusivity(unchecked) open var shadowColor: CGColor? = CGColor.black { didSet { propertyChanged("shadowColor", old: oldValue, new: shadowColor) } }
     /// The shadow's opacity, 0...1 (default 0: no shadow).
-    open var shadowOpacity: Float = 0 { didSet { propertyChanged("shadowOpacity", old: oldValue, new: shadowOpacity) } }
+    @exclusivity(unchecked) open var shadowOpacity: Float = 0 { didSet { propertyChanged("shadowOpacity", old: oldValue, new: shadowOpacity) } }
     /// The shadow's offset in the layer's own space (default (0, -3), as Core Animation's).
-    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { propertyChanged("shadowOffset", old: oldValue, new: shadowOffset) } }
+    @exclusivity(unchecked) open var shadowOffset = CGSize(width: 0, height: -3) { didSet { propertyChanged("shadowOffset", old: oldValue, new: shadowOffset) } }
     /// The shadow's blur: the standard deviation of its Gaussian, in points (default 3).
-    open var shadowRadius: CGFloat = 3 { didSet { propertyChanged("shadowRadius", old: oldValue, new: shadowRadius) } }
+    @exclusivity(unchecked) open var shadowRadius: CGFloat = 3 { didSet { propertyChanged("shadowRadius", old: oldValue, new: shadowRadius) } }
     /// The shadow's shape, in the layer's own space (nil: the alpha of what the layer draws).
     /// A mutable path is copied, so later changes to it do not reach the layer unseen. It
     /// animates only explicitly, as on Core Animation.
-    open var shadowPath: CGPath? {
+    @exclusivity(unchecked) open var shadowPath: CGPath? {
         didSet {
             if let p = shadowPath as? CGMutablePath { shadowPath = p.copy() }
             propertyChanged("shadowPath", old: oldValue, new: shadowPath)
@@ -117,7 +120,7 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// change to the host (`subtreeRevision`) and the mask's animations run on the host's time.
     /// A layer cannot mask itself or one of its ancestors (that traps, as inserting a layer
     /// into its own subtree does).
-    open var mask: CALayer? {
+    @exclusivity(unchecked) open var mask: CALayer? {
         didSet {
             guard oldValue !== mask else { return }
             if !suppressesActions {
@@ -132,31 +135,31 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     }
     /// Image pixels per point of `contents`, and the resolution of the layer's own drawing
     /// (`display()` draws into a bitmap of bounds.size x contentsScale pixels). Default 1.
-    open var contentsScale: CGFloat = 1 { didSet { markChanged() } }
+    @exclusivity(unchecked) open var contentsScale: CGFloat = 1 { didSet { markChanged() } }
     /// Whether a change of bounds marks the layer as needing display (default false).
-    open var needsDisplayOnBoundsChange = false { didSet { markChanged() } }
+    @exclusivity(unchecked) open var needsDisplayOnBoundsChange = false { didSet { markChanged() } }
 
     /// The layer's delegate: asked first for the action of a property change.
     open weak var delegate: CALayerDelegate?
     /// Actions by event key (a property name); NSNull disables an implicit animation.
-    open var actions: [String: CAAction]?
+    @exclusivity(unchecked) open var actions: [String: CAAction]?
     /// When the layer's time begins, in its superlayer's time (CAMediaTiming): layer time =
     /// (superlayer time - beginTime) * speed + timeOffset, which every animation in the subtree runs on.
-    open var beginTime: CFTimeInterval = 0 { didSet { markChanged() } }
+    @exclusivity(unchecked) open var beginTime: CFTimeInterval = 0 { didSet { markChanged() } }
     /// Kept and copied for CAMediaTiming, but unused: a layer's time neither repeats nor ends.
-    open var duration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var duration: CFTimeInterval = 0
     /// How fast the layer's time runs against its superlayer's (0 freezes the subtree's animations).
-    open var speed: Float = 1 { didSet { markChanged() } }
+    @exclusivity(unchecked) open var speed: Float = 1 { didSet { markChanged() } }
     /// Added to the layer's time (moves every animation in the subtree along its timeline).
-    open var timeOffset: CFTimeInterval = 0 { didSet { markChanged() } }
+    @exclusivity(unchecked) open var timeOffset: CFTimeInterval = 0 { didSet { markChanged() } }
     /// Kept and copied, but unused (see `duration`).
-    open var repeatCount: Float = 0
+    @exclusivity(unchecked) open var repeatCount: Float = 0
     /// Kept and copied, but unused (see `duration`).
-    open var repeatDuration: CFTimeInterval = 0
+    @exclusivity(unchecked) open var repeatDuration: CFTimeInterval = 0
     /// Kept and copied, but unused (see `duration`).
-    open var autoreverses = false
+    @exclusivity(unchecked) open var autoreverses = false
     /// Kept and copied, but unused (see `duration`).
-    open var fillMode: CAMediaTimingFillMode = .removed
+    @exclusivity(unchecked) open var fillMode: CAMediaTimingFillMode = .removed
 
     /// Attached animations, in the order added.
     var attachedAnimations: [AttachedAnimation] = [] { didSet { markChanged() } }
