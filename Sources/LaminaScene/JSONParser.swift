@@ -99,7 +99,9 @@ struct JSONParser {
             let keyStart = i
             let key = try string()
             route.append(.key(key))
-            if dict[key] != nil {
+            // A repeated key, reported where it stands before its value is read. Scene objects
+            // have a few keys: comparing with those costs less than hashing the key twice.
+            if order.count < 16 ? order.contains(key) : dict[key] != nil {
                 i = keyStart
                 throw error("duplicate key \"\(key)\" (a JSON object must not repeat a key)", path: path)
             }
