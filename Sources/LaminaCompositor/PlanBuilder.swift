@@ -128,6 +128,8 @@ final class PlanBuilder {
                 for h in clips { it.quad.clips.append(prefix.pullBack(h)) }
             }
             it.quad.matrix = prefix.concatenating(members[member].mat.flattened)
+            // A sampled plane's placement before flattening, for the exploded view.
+            if case .target = it.quad.fill { it.quad.unflattened = .matrix((it.quad.unflattened?.value ?? prefix).concatenating(members[member].mat)) }
             // Under a 2D affine map every point is in front of the eye: no clip needed.
             let eye = it.quad.matrix.inFrontOfEye
             if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { it.quad.clips.append(eye) }
@@ -491,6 +493,7 @@ final class PlanBuilder {
             var q = item.quad
             q.layer = item.owner
             q.matrix = q.matrix.concatenating(planeToTarget)
+            if let u = q.unflattened { q.unflattened = .matrix(u.value.concatenating(planeToTarget.keepingDepthScale)) }
             var v = clip(q.rect.corners, q.clips)
             if v.isEmpty { continue }
             let m = q.matrix

@@ -165,6 +165,19 @@ public struct DrawQuad: Equatable, Sendable {
     /// For a quad re-expressed near pixel units (Recentering.swift), (o.x, o.y, k): its local
     /// point is (p - o) * k of the layer's own point p; nil for every other quad.
     public var reexpression: SIMD3<Double>? = nil
+    /// For a quad that samples a target (a flattened plane): local (x, y, 0, 1) -> target
+    /// pixel space as the compositor placed it before flattening, Z kept (the sampled plane's
+    /// turn in its context's 3D space), for the exploded view (Explode+Placement.swift); nil
+    /// for every other quad. Out of line: quads are copied often and few carry one.
+    public var unflattened: OutOfLineMat4? = nil
+}
+
+/// A Mat4 stored out of line (one pointer in the value that holds it).
+public enum OutOfLineMat4: Equatable, Sendable {
+    /// The matrix.
+    indirect case matrix(Mat4)
+    /// The matrix.
+    public var value: Mat4 { switch self { case .matrix(let m): return m } }
 }
 
 /// A render target whose alpha multiplies a quad's texture fill, texel for texel.
