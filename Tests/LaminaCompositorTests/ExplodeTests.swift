@@ -156,6 +156,33 @@ import Testing
         #expect((alongZ * alongZ).sum().squareRoot() > 40, "\(alongZ)")
     }
 
+    /// A target inside a target keeps both turns: a group turned 40 degrees about y inside a
+    /// group turned 30 (no perspective, so post-divide space is plain 3D and angles are exact)
+    /// hangs at 70 degrees to the output, though the plan flattens it into its host's plane.
+    @Test func nestedPlacementsComposeTheirTurns() throws {
+        let host = card("host", 160, 160, at: 200, 200, blue, transform: ry(30))
+        host.opacity = 0.5
+        let inner = card("inner", 80, 80, at: 80, 80, white, transform: ry(40))
+        inner.opacity = 0.5
+        inner.addSublayer(card("dot", 20, 20, at: 40, 40, red))
+        host.addSublayer(inner)
+        let plan = compile(stage(eye: nil, [host]))
+        let places = TargetPlacements(plan)
+        func index(_ name: String) throws -> Int { try #require(plan.targets.firstIndex { $0.kind == .plane(layer: name, reasons: .groupOpacity) }) }
+        let hi = try index("host"), ii = try index("inner")
+        #expect(places.depth[hi] == 1 && places.depth[ii] == 2)
+        func degrees(_ i: Int) throws -> Double { acos(min(1, try #require(places.normal(i)).z)) * 180 / .pi }
+        let dh = try degrees(hi), di = try degrees(ii)
+        #expect(abs(dh - 30) < 1, "\(dh)")
+        #expect(abs(di - 70) < 1, "\(di)")
+        // Flattened, the inner plane shows at 70 degrees' foreshortening along x (cos 70), not cos 30 * cos 40.
+        let space = try #require(places.inSpace[ii]), flat = try #require(places.toOutput[ii])
+        let t = plan.targets[ii]
+        func width(_ m: Mat4) -> Double { m.project(SIMD2(Double(t.width), 0)).x - m.project(SIMD2(0, 0)).x }
+        let w = width(space), wFlat = width(flat)
+        #expect(abs(w / wFlat - cos(70 * Double.pi / 180) / (cos(30 * Double.pi / 180) * cos(40 * Double.pi / 180))) < 0.02, "\(w) vs \(wFlat)")
+    }
+
     @Test func amountZeroIsTheOutputAlone() throws {
         let plan = LaminaTestSupport.plan(try loadScene("conundrum-box-closed-green-flattened"))
         for amount in [0.0, -1, .nan, -.infinity] {
