@@ -42,7 +42,7 @@ public struct TargetPlacements: Sendable {
                 if let m = q.maskTexture { refs.append((m.index, m.uv)) }
                 // A quad the compositor did not place in a context (a composite's copy) lies
                 // in its target's plane: its 2D map, z along the target's own z.
-                let unflattened = q.unflattened?.value ?? q.matrix.keepingDepthScale
+                let unflattened = plan.unflattenedMap(of: q) ?? q.matrix.keepingDepthScale
                 for (j, uv) in refs where j >= 0 && j < i {
                     let tj = plan.targets[j]
                     guard let a = Self.texelsToRect(width: tj.width, height: tj.height, uv: uv, rect: q.rect) else { continue }
@@ -72,6 +72,26 @@ public struct TargetPlacements: Sendable {
         let m = Mat4.scale(sx, sy).concatenating(.translation(rect.minX - uv.minX * rect.width / uv.width,
                                                               rect.minY - uv.minY * rect.height / uv.height))
         return m.fields.allSatisfy(\.isFinite) ? m : nil
+    }
+}
+
+extension RenderPlan {
+    /// A quad's map before flattening (RenderPlan.unflattened) in the quad's own local space
+    /// (re-expressed like its matrix when Recentering.swift re-expressed it); nil when none was kept.
+    func unflattenedMap(of q: DrawQuad) -> Mat4? {
+        guard let i = q.unflattenedIndex, i >= 0, i < unflattened.count else { return nil }
+        // local = re-expressed / k + o (and z / k, so depth keeps its proportion).
+        guard let r = q.reexpression else { return unflattened[i] }
+        return Mat4.scale(1 / r.z, 1 / r.z, 1 / r.z).concatenating(.translation(r.x, r.y)).concatenating(unflattened[i])
+    }
+}
+
+extension PlanBuilder {
+    /// Appends `a` then `b` to `unflattened` and returns its index (a new entry each time:
+    /// the pieces of a split quad share the entry they were copied with).
+    func unflatten(_ a: Mat4, _ b: Mat4) -> Int {
+        unflattened.append(a.concatenating(b))
+        return unflattened.count - 1
     }
 }
 

@@ -83,6 +83,7 @@ extension Compositor {
         let builder = PlanBuilder(options: options)
         builder.targets = plan.targets
         builder.images = plan.images
+        builder.unflattened = plan.unflattened
         builder.targets[plan.outputIndex].label = out.label + " (as drawn)"
         let owner = ObjectIdentifier(builder)
         var items: [Item] = []
@@ -172,7 +173,7 @@ extension Compositor {
         }
         let clear = plan.targets[plan.outputIndex].clearColor * (1 - fade) + PremultipliedColor(0.12, 0.13, 0.15, 1) * fade
         builder.addTarget(label: "exploded", width: out.width, height: out.height, clear: clear, items: items, planeToTarget: .identity)
-        return RenderPlan(targets: builder.targets, images: builder.images)
+        return RenderPlan(targets: builder.targets, images: builder.images, unflattened: builder.unflattened)
     }
 }
 

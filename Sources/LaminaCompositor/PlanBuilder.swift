@@ -26,6 +26,9 @@ final class PlanBuilder {
     /// The layers being drawn as masks (a mask's own mask is ignored: SCENE_FORMAT.md 9.3).
     private var drawingMasks: Set<ObjectIdentifier> = []
 
+    /// RenderPlan.unflattened, as it is built (Explode+Placement.swift).
+    var unflattened: [Mat4] = []
+
     /// The last frame's context orders, reused where their inputs are unchanged (FrameCompositor).
     var retainedOrders: RetainedOrders?
 
@@ -129,7 +132,7 @@ final class PlanBuilder {
             }
             it.quad.matrix = prefix.concatenating(members[member].mat.flattened)
             // A sampled plane's placement before flattening, for the exploded view.
-            if case .target = it.quad.fill { it.quad.unflattened = .matrix((it.quad.unflattened?.value ?? prefix).concatenating(members[member].mat)) }
+            if case .target = it.quad.fill { it.quad.unflattenedIndex = unflatten(it.quad.unflattenedIndex.map { unflattened[$0] } ?? prefix, members[member].mat) }
             // Under a 2D affine map every point is in front of the eye: no clip needed.
             let eye = it.quad.matrix.inFrontOfEye
             if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { it.quad.clips.append(eye) }
@@ -493,7 +496,7 @@ final class PlanBuilder {
             var q = item.quad
             q.layer = item.owner
             q.matrix = q.matrix.concatenating(planeToTarget)
-            if let u = q.unflattened { q.unflattened = .matrix(u.value.concatenating(planeToTarget.keepingDepthScale)) }
+            if let u = q.unflattenedIndex { q.unflattenedIndex = unflatten(unflattened[u], planeToTarget.keepingDepthScale) }
             var v = clip(q.rect.corners, q.clips)
             if v.isEmpty { continue }
             let m = q.matrix

@@ -81,7 +81,6 @@ func recentered(_ q: DrawQuad) -> DrawQuad {
     out.cornerRadius = q.cornerRadius * k
     out.borderWidth = q.borderWidth * k
     out.matrix = Mat4.scale(1 / k, 1 / k).concatenating(.translation(o.x, o.y)).concatenating(q.matrix)
-    if let u = q.unflattened { out.unflattened = .matrix(Mat4.scale(1 / k, 1 / k, 1 / k).concatenating(.translation(o.x, o.y)).concatenating(u.value)) }
     // a x + b y + c >= 0 with x = x'/k + o.x (and y likewise), times k > 0.
     out.clips = q.clips.map { HalfPlane(a: $0.a, b: $0.b, c: ($0.c + $0.a * o.x + $0.b * o.y) * k) }
     out.cover = q.cover.map(moved)

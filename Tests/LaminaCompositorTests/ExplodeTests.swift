@@ -113,6 +113,26 @@ import Testing
         #expect(checked > 0)
     }
 
+    /// Every quad that samples a target keeps its map before flattening, which draws its rect
+    /// where the quad does (these scenes' outer maps keep z out of x and y), re-expressed or not.
+    @Test func unflattenedMapsDrawWhereTheQuadsDo() throws {
+        var plans = try ["conundrum-box-closed-green-flattened", "transforms-5.8-nested-y-flattened"].map { LaminaTestSupport.plan(try loadScene($0)) }
+        plans.append(compile(Self.everyReason()))
+        var checked = 0, turned = 0
+        for plan in plans {
+            for q in plan.targets.flatMap(\.quads) where q.unflattenedIndex != nil {
+                let m = try #require(plan.unflattenedMap(of: q))
+                for c in q.rect.corners where q.matrix.map(c).w > 0 {
+                    let d = m.project(c) - q.matrix.project(c)
+                    #expect((d * d).sum().squareRoot() < 1e-6 * max(1, abs(q.matrix.project(c).x)), "\(q.layerName) \(c)")
+                }
+                if abs(m.r0.z) + abs(m.r1.z) > 1e-6 { turned += 1 }
+                checked += 1
+            }
+        }
+        #expect(checked >= 9 && turned >= 2, "\(checked) quads, \(turned) turned")
+    }
+
     /// A turned plane keeps its turn: the Conundrum's green face (flattened because it holds
     /// the lid) sits in 3D where the box's transform puts it, projects where the plan draws it,
     /// and its card is pulled off along its own normal, not the output's z.
