@@ -138,7 +138,7 @@ extension Compositor {
             for item in card.items {
                 var it = item
                 // The fragment's half-planes are in the card's texels: pulled back into the item.
-                for h in fragment.clips { it.quad.clips.append(it.quad.matrix.pullBack(h)) }
+                for cut in fragment.clips { it.quad.clips.append(it.quad.matrix.pullBack(cut)) }
                 // Flattened into the output; the z row is never read for a plane's points (cleared).
                 it.quad.matrix = it.quad.matrix.concatenating(card.m).flattened
                 it.quad.matrix.r2 = .zero
