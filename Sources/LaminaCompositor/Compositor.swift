@@ -106,7 +106,8 @@ public struct Compositor: Sendable {
         let items = builder.content(of: canvas, planeToTarget: toPixels, viewport: Box(minX: 0, minY: 0, maxX: Double(pw), maxY: Double(ph)))
         let clear = premultiplied(background) ?? PremultipliedColor(0, 0, 0, 0)
         builder.addTarget(label: "output", width: pw, height: ph, clear: clear, items: items, planeToTarget: toPixels)
-        return RenderPlan(targets: builder.targets, images: builder.images, summary: options.summarizesTree ? builder.summary(root: root) : PlanSummary())
+        return RenderPlan(targets: builder.targets, images: builder.images, summary: options.summarizesTree ? builder.summary(root: root) : PlanSummary(),
+                          unflattened: builder.unflattened)
     }
 }
 

@@ -1,14 +1,18 @@
 // The exploded view: a plan transform that shows every render target of a plan (each plane a
 // subtree was flattened into, and the output) as a card of its own, hanging in 3D.
 //
-// Each target's texels are placed in the output by the chain of quads that sample it (a 2D
-// projective map, the texel-to-local map of the sampling quad's uv, then its matrix, then
-// its parent's placement). The explode lifts that map off the output plane along the
-// output's normal by `level * spacing` (the level is the depth in the target tree: the output 0,
-// a plane drawn in it 1, ...; a mask or shadow blur sits half a level nearer the plane that
-// draws it, behind the layer's own plane, which it would otherwise cover). It turns the stack
-// with a perspective camera and draws each card over a faint backing, outlined and labeled,
-// with the split pieces of its quads outlined in another color.
+// Each target's texels are placed in the output's 3D space unflattened (TargetPlacements in
+// Explode+Placement.swift: texels -> the sampling quad's local rect -> its matrix before
+// flattening -> the parent's placement), so a card lies in the plane where Core Animation's 3D
+// puts the layer (the Conundrum's green face turned with the box, not the parallelogram it
+// draws on the output). Each card is pulled off along its OWN plane's normal, towards the
+// viewer, by `level * spacing` (the level is the depth in the target tree: the output 0, a
+// plane drawn in it 1, ...; a mask or shadow blur sits half a level nearer the plane that
+// draws it, behind the layer's own plane, which it would otherwise cover). The cards are no
+// longer parallel, so they are drawn as the members of one 3D context: depth-ordered, and
+// split where they cross, by the compositor's own orderContext (DepthOrder.swift). A
+// perspective camera turns the stack; each card is drawn over a faint backing, outlined, with
+// the split pieces of its quads outlined in another color; labels go on top, facing the viewer.
 // Row vectors throughout: p' = p * M, pixel = (X/W, Y/W), y down, z towards the viewer.
 import QuartzCore
 
@@ -19,8 +23,10 @@ public struct ExplodeOptions: Sendable {
     /// the planes spread further; the camera's turn is eased in over 0...1.
     public var amount: Double
     /// The turn of the whole stack about the output's centre (an orthonormal rotation), or
-    /// nil for `ExplodeOptions.defaultTurn(amount)`.
+    /// nil for `ExplodeOptions.defaultTurn(amount, facing:)` of the cards' normals, then `extraTurn`.
     public var turn: CATransform3D?
+    /// With no `turn`: a further turn after the default one (the demo's trackball).
+    public var extraTurn = CATransform3DIdentity
     /// The text size of the labels, in output pixels (kept within 4...200; not a number: 13).
     public var labelSize: Double = 13
 
@@ -30,12 +36,24 @@ public struct ExplodeOptions: Sendable {
         self.turn = turn
     }
 
-    /// The default camera turn at `amount` (eased in over 0...1): 30 degrees about y, then
-    /// 20 about x, so the planes' offsets along z read as a stack seen from the side and above.
-    public static func defaultTurn(_ amount: Double) -> CATransform3D {
-        let e = smoothstep(amount)
-        return CATransform3DConcat(CATransform3DMakeRotation(-30 * e * .pi / 180, 0, 1, 0),
-                                   CATransform3DMakeRotation(-20 * e * .pi / 180, 1, 0, 0))
+    /// The default camera turn at `amount` (eased in over 0...1): 30 degrees about y, then 20
+    /// about x, so the planes' offsets read as a stack seen from the side and above. Each turn
+    /// goes the way (of the four) that shows the least face-on of `normals` (unit plane normals,
+    /// z towards the viewer) most face-on, so a plane turned away from the screen is not seen
+    /// edge-on; on ties, or with no normals: -30 and -20 degrees.
+    public static func defaultTurn(_ amount: Double, facing normals: [SIMD3<Double>] = []) -> CATransform3D {
+        func turn(_ s: (y: Double, x: Double), _ e: Double) -> CATransform3D {
+            CATransform3DConcat(CATransform3DMakeRotation(s.y * 30 * e * .pi / 180, 0, 1, 0),
+                                CATransform3DMakeRotation(s.x * 20 * e * .pi / 180, 1, 0, 0))
+        }
+        var best = (y: -1.0, x: -1.0), score = -Double.infinity
+        for s in [(y: -1.0, x: -1.0), (1, -1), (-1, 1), (1, 1)] {
+            let m = Mat4(turn(s, 1))
+            // A normal is a direction (w = 0): its turned z is how face-on its card is seen.
+            let worst = normals.map { $0.x * m.r0.z + $0.y * m.r1.z + $0.z * m.r2.z }.min() ?? 0
+            if worst > score + 1e-9 { score = worst; best = s }
+        }
+        return turn(best, smoothstep(amount))
     }
 }
 
@@ -45,72 +63,13 @@ func smoothstep(_ t: Double) -> Double {
     return x * x * (3 - 2 * x)
 }
 
-/// Where each target of a plan shows in the output, and how deep it sits in the target tree.
-public struct TargetPlacements: Sendable {
-    /// Per target: its texels -> output pixels (flattened, row vectors), nil when nothing samples it.
-    public let toOutput: [Mat4?]
-    /// Per target: 0 for the output, 1 + the depth of the shallowest target that samples it.
-    public let depth: [Int]
-
-    /// The placements of `plan`'s targets.
-    public init(_ plan: RenderPlan) {
-        let n = plan.targets.count
-        var place = [Mat4?](repeating: nil, count: n), depth = [Int](repeating: Int.max, count: n)
-        guard n > 0 else { toOutput = []; self.depth = []; return }
-        place[n - 1] = .identity
-        depth[n - 1] = 0
-        // Targets come in dependency order (sampled before sampling), so walking down from the
-        // output reaches every target after all the targets that sample it.
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            guard let parent = place[i] else { continue }
-            let t = plan.targets[i]
-            func reach(_ j: Int, _ m: Mat4) {
-                guard j >= 0, j < i, depth[i] + 1 < depth[j] else { return }
-                depth[j] = depth[i] + 1
-                place[j] = m
-            }
-            for q in t.quads {
-                var refs: [(Int, Box)] = []
-                if case .target(let j, let uv) = q.fill { refs.append((j, uv)) }
-                if let m = q.maskTexture { refs.append((m.index, m.uv)) }
-                for (j, uv) in refs where j >= 0 && j < i {
-                    let tj = plan.targets[j]
-                    guard let a = Self.texelsToRect(width: tj.width, height: tj.height, uv: uv, rect: q.rect) else { continue }
-                    reach(j, a.concatenating(q.matrix.flattened).concatenating(parent))
-                }
-            }
-            // A blur's source is on the blur's texel grid.
-            if let b = t.blur, let m = place[i] { reach(b.source, m) }
-        }
-        toOutput = place
-        self.depth = depth.map { $0 == Int.max ? 0 : $0 }
-    }
-
-    /// The affine map from a target's texels to the local rect a quad stretches `uv` over.
-    private static func texelsToRect(width: Int, height: Int, uv: Box, rect: Box) -> Mat4? {
-        guard uv.width > 0, uv.height > 0, width > 0, height > 0 else { return nil }
-        let sx = rect.width / (uv.width * Double(width)), sy = rect.height / (uv.height * Double(height))
-        let m = Mat4.scale(sx, sy).concatenating(.translation(rect.minX - uv.minX * rect.width / uv.width,
-                                                              rect.minY - uv.minY * rect.height / uv.height))
-        return m.fields.allSatisfy(\.isFinite) ? m : nil
-    }
-}
-
-extension Mat4 {
-    /// The flattened plane map lifted off the output plane to height z: (X, Y, z*W, W).
-    func lifted(_ z: Double) -> Mat4 {
-        var m = flattened
-        m.r0.z = z * m.r0.w; m.r1.z = z * m.r1.w; m.r3.z = z * m.r3.w
-        return m
-    }
-}
-
 extension Compositor {
     /// The exploded view of `plan`: its targets, then a new output of the same size where each
     /// of the plan's targets (the old output included) is a card in 3D (see the top of
     /// Explode.swift). Each card is drawn as a quad of role "plane" named after the target's
     /// caption, with its backing ("backing"), outline ("outline") and its split pieces'
-    /// outlines ("split-outline"); then, over all cards and facing the viewer, one label per
+    /// outlines ("split-outline"), all in pieces where the cards cross (they are depth-sorted
+    /// and split as one 3D context); then, over all cards and facing the viewer, one label per
     /// card ("label" over a "label-back") above its topmost corner. Everything but the old
     /// output's image fades in over amounts 0...0.3, so at amount 0 only the old output is
     /// drawn, texel for pixel: the same image as the plan.
@@ -118,54 +77,24 @@ extension Compositor {
         guard let out = plan.targets.last else { return plan }
         let amount = o.amount.isFinite ? max(o.amount, 0) : 0
         let fade = Float(smoothstep(amount / 0.3))
-        let places = TargetPlacements(plan)
-        let w = Double(out.width), h = Double(out.height), side = max(w, h)
-        let deepest = max(1, places.depth.max() ?? 1)
-        let spacing = amount * 0.5 * side / Double(deepest)
-        let level = plan.targets.indices.map { i -> Double in
-            switch plan.targets[i].kind {
-            case .mask, .shadow: return Double(places.depth[i]) - 0.5
-            default: return Double(places.depth[i])
-            }
-        }
-        let zMid = spacing * Double(deepest) / 2
-        // The camera: the stack's middle at the origin, turned, shrunk to leave room for
-        // the turned stack, seen from 3 * side away, put back at the output's centre.
-        let turn = Mat4(o.turn ?? ExplodeOptions.defaultTurn(amount))
-        let shrink = 1 - 0.3 * smoothstep(amount)
-        let eye = 3 * side
-        var persp = Mat4.identity
-        persp.r2.w = -1 / eye
-        let view = Mat4.translation(-w / 2, -h / 2, -zMid).concatenating(turn).concatenating(.scale(shrink, shrink, shrink))
-        let camera = view.concatenating(persp).concatenating(.translation(w / 2, h / 2))
+        let layout = ExplodeLayout(plan, amount: amount, turn: o.turn, extraTurn: o.extraTurn)
+        let w = Double(out.width), h = Double(out.height)
 
         let builder = PlanBuilder(options: options)
         builder.targets = plan.targets
         builder.images = plan.images
+        builder.unflattened = plan.unflattened
         builder.targets[plan.outputIndex].label = out.label + " (as drawn)"
         let owner = ObjectIdentifier(builder)
         var items: [Item] = []
-        var anchors: [(String, SIMD2<Double>)] = []
 
-        // Painter's order: the planes are parallel, so the one farthest from the eye along
-        // their common normal goes first (ties: the plan's order).
-        let normal = SIMD3(view.r2.x, view.r2.y, view.r2.z)
-        let unit = normal / max((normal * normal).sum().squareRoot(), 1e-300)
-        func distance(_ z: Double) -> Double {
-            let c = SIMD4(w / 2, h / 2, z, 1)
-            let p = c.x * view.r0 + c.y * view.r1 + c.z * view.r2 + c.w * view.r3
-            return abs(((SIMD3(0, 0, eye) - SIMD3(p.x, p.y, p.z)) * unit).sum())
-        }
-        let shown = plan.targets.indices.filter { places.toOutput[$0] != nil }
-        let order = shown.sorted { a, b in
-            let da = distance(level[a] * spacing), db = distance(level[b] * spacing)
-            return da != db ? da > db : a < b
-        }
-        for i in order {
-            guard let place = places.toOutput[i] else { continue }
+        // Every card is a member of one 3D context in the camera's space: its items (in the
+        // card's texels) and the map into that space.
+        var cards: [(items: [Item], m: Mat4, anchor: SIMD2<Double>?)] = []
+        var polygons: [DrawPolygon] = []
+        for c in layout.cards {
+            let i = c.index, space = c.space, m = c.matrix
             let t = plan.targets[i]
-            let z = level[i] * spacing
-            let m = place.lifted(z).concatenating(camera)
             let box = Box(minX: 0, minY: 0, maxX: Double(t.width), maxY: Double(t.height))
             let isOutput = i == plan.outputIndex
             let name = t.kind.caption
@@ -176,25 +105,48 @@ extension Compositor {
             var card = plain(name, "plane", box, fill: .target(index: i, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1)))
             card.antialiasedEdges = amount > 0 ? .all : []
             quads.append(card)
-            quads += outline(box.corners, name: name, role: "outline", color: PremultipliedColor(0.3, 0.8, 1, 1), place: place)
+            quads += outline(box.corners, name: name, role: "outline", color: PremultipliedColor(0.3, 0.8, 1, 1), place: m)
             for q in t.quads where q.isSplit {
                 // The piece's visible part: its rect cut by its clips, in the target's texels.
                 let poly = clip(q.rect.corners, q.clips).map { q.matrix.project($0) }
-                quads += outline(poly, name: name, role: "split-outline", color: PremultipliedColor(1, 0.55, 0.1, 1), place: place)
+                quads += outline(poly, name: name, role: "split-outline", color: PremultipliedColor(1, 0.55, 0.1, 1), place: m)
             }
-            // The label hangs above the card's topmost visible corner, facing the viewer.
-            let visible = clip(box.corners, [place.inFrontOfEye, m.inFrontOfEye]).map { m.project($0) }
-            if let top = visible.min(by: { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x }) { anchors.append((name, top)) }
+            var items: [Item] = []
             for var q in quads {
                 // Everything but the output's own image fades in with the amount.
                 if !(isOutput && q.role == "plane") { q.opacity *= fade }
                 guard q.opacity > 0 else { continue }
                 // Texels the plan draws behind the eye show nowhere: they stay clipped.
-                let eye = q.matrix.concatenating(place).inFrontOfEye
+                let eye = q.matrix.concatenating(space).inFrontOfEye
                 if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { q.clips.append(eye) }
-                q.matrix = q.matrix.concatenating(m).flattened
                 items.append(Item(quad: q, owner: owner))
             }
+            // The part in front of both eyes (the scene's and the camera's) is what gets sorted.
+            let visible = clip(box.corners, [space.inFrontOfEye, m.inFrontOfEye])
+            guard !items.isEmpty, let poly = DrawPolygon(member: cards.count, matrix: m, local: visible) else { continue }
+            // The label hangs above the card's topmost visible corner, facing the viewer.
+            let top = visible.map { m.project($0) }.min { $0.y != $1.y ? $0.y < $1.y : $0.x < $1.x }
+            polygons.append(poly)
+            cards.append((items, m, top))
+        }
+        var pieces = [Int](repeating: 0, count: cards.count)
+        for p in polygons { pieces[p.member] += 1 }
+        var anchors: [(String, SIMD2<Double>)] = [], labeled = Set<Int>()
+        for fragment in orderContext(polygons, planeToTarget: .identity) {
+            let card = cards[fragment.member]
+            let split = !fragment.clips.isEmpty || pieces[fragment.member] > 1
+            for item in card.items {
+                var it = item
+                // The fragment's half-planes are in the card's texels: pulled back into the item.
+                for cut in fragment.clips { it.quad.clips.append(it.quad.matrix.pullBack(cut)) }
+                // Flattened into the output; the z row is never read for a plane's points (cleared).
+                it.quad.matrix = it.quad.matrix.concatenating(card.m).flattened
+                it.quad.matrix.r2 = .zero
+                it.quad.isSplit = split
+                items.append(it)
+            }
+            // Labels in the order the cards are first drawn (the farthest claims its place first).
+            if let a = card.anchor, labeled.insert(fragment.member).inserted, let name = card.items.first?.quad.layerName { anchors.append((name, a)) }
         }
         // Labels last, over every card, in output pixels, each clear of the labels placed before it.
         var placed: [Box] = []
@@ -221,76 +173,8 @@ extension Compositor {
         }
         let clear = plan.targets[plan.outputIndex].clearColor * (1 - fade) + PremultipliedColor(0.12, 0.13, 0.15, 1) * fade
         builder.addTarget(label: "exploded", width: out.width, height: out.height, clear: clear, items: items, planeToTarget: .identity)
-        return RenderPlan(targets: builder.targets, images: builder.images)
+        return RenderPlan(targets: builder.targets, images: builder.images, unflattened: builder.unflattened)
     }
-
-    /// A quad over `rect` in a card's texels (identity matrix), with no border, lighting or clips.
-    private func plain(_ name: String, _ role: String, _ rect: Box, _ m: Mat4 = .identity, fill: Fill) -> DrawQuad {
-        DrawQuad(layerName: name, role: role, matrix: m, rect: rect, cornerRadius: 0, antialiasedEdges: .all, fill: fill,
-                 borderWidth: 0, borderColor: .zero, mask: nil, opacity: 1, lighting: [], clips: [], cover: [], isSplit: false)
-    }
-
-    /// A polygon's outline in a card's texels: a thin quad along each edge, about 1.5 output
-    /// pixels wide across the edge as the card is placed in the output.
-    private func outline(_ poly: [SIMD2<Double>], name: String, role: String, color: PremultipliedColor, place: Mat4) -> [DrawQuad] {
-        guard poly.count >= 3, poly.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return [] }
-        var lines: [DrawQuad] = []
-        for k in poly.indices {
-            let a = poly[k], b = poly[(k + 1) % poly.count]
-            let d = b - a, len = (d * d).sum().squareRoot()
-            guard len > 1e-9 else { continue }
-            let u = d / len, v = SIMD2(-u.y, u.x)
-            // Output pixels per texel across the edge, at its middle.
-            let j = place.jacobian((a + b) / 2)
-            let across = j.dx * v.x + j.dy * v.y
-            let perPixel = (across * across).sum().squareRoot()
-            let width = perPixel.isFinite && perPixel > 1e-9 ? min(1.5 / perPixel, len) : 1.5
-            // The edge's own frame: x along it, y across it (inwards for a clockwise polygon), origin at a.
-            let frame = Mat4(SIMD4(u.x, u.y, 0, 0), SIMD4(v.x, v.y, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(a.x, a.y, 0, 1))
-            lines.append(plain(name, role, Box(minX: 0, minY: -width / 2, maxX: len, maxY: width / 2), frame, fill: .color(color)))
-        }
-        return lines
-    }
-
-    /// A label: the caption's text (through `options.textImage`, as a CATextLayer draws, at one
-    /// pixel per point) over a dark pill whose top-left is the origin, in output pixels.
-    private func label(_ text: String, size: Double, builder: PlanBuilder) -> [DrawQuad] {
-        // The text's width is not known before it is drawn: an estimate sizes the pill.
-        let pad = (size * 0.35).rounded(.up)
-        let wPt = (Double(text.count) * size * 0.75 + size).rounded(.up), hPt = (size * 1.25).rounded(.up)
-        let layer = CATextLayer()
-        layer.string = text
-        layer.fontSize = CGFloat(size)
-        layer.foregroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-        layer.bounds = CGRect(x: 0, y: 0, width: wPt, height: hPt)
-        guard let image = options.textImage?(layer, 1) else {
-            CompositorNotes.once(CompositorNotes.noTextSource, "text layers draw nothing: CompositorOptions.textImage is nil (LayerRenderer, or LaminaText's TextRasterizer, provides one)")
-            return []
-        }
-        // The pill fits the text as drawn (drawn into a generous width: its last inked column).
-        let inked = Double(inkedWidth(image))
-        guard inked > 0 else { return [] }
-        let textRect = Box(minX: pad, minY: pad / 2, maxX: pad + inked, maxY: pad / 2 + hPt)
-        var back = plain(text, "label-back", Box(minX: 0, minY: 0, maxX: inked + 2 * pad, maxY: hPt + pad), fill: .color(PremultipliedColor(0, 0, 0, 0.75)))
-        back.cornerRadius = 4
-        let uv = Box(minX: 0, minY: 0, maxX: inked / Double(image.width), maxY: hPt / Double(image.height))
-        var q = plain(text, "label", textRect, fill: .image(index: builder.index(of: image), uv: uv))
-        q.sampleClamp = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
-        q.antialiasedEdges = []
-        return [back, q]
-    }
-}
-
-/// One past the last column of an image with any alpha (0: none).
-private func inkedWidth(_ image: CGImage) -> Int {
-    let px = image.premultipliedRGBA, w = image.width
-    var last = 0
-    for y in 0..<image.height {
-        var x = w - 1
-        while x >= last, px[4 * (y * w + x) + 3] == 0 { x -= 1 }
-        if x + 1 > last { last = x + 1 }
-    }
-    return last
 }
 
 /// The overlap of two boxes (empty when they do not meet).

@@ -26,6 +26,9 @@ final class PlanBuilder {
     /// The layers being drawn as masks (a mask's own mask is ignored: SCENE_FORMAT.md 9.3).
     private var drawingMasks: Set<ObjectIdentifier> = []
 
+    /// RenderPlan.unflattened, as it is built (Explode+Placement.swift).
+    var unflattened: [Mat4] = []
+
     /// The last frame's context orders, reused where their inputs are unchanged (FrameCompositor).
     var retainedOrders: RetainedOrders?
 
@@ -131,6 +134,8 @@ final class PlanBuilder {
                 for h in clips { it.quad.clips.append(prefix.pullBack(h)) }
             }
             it.quad.matrix = prefix.concatenating(members[member].mat.flattened)
+            // A sampled plane's placement before flattening, for the exploded view.
+            if case .target = it.quad.fill { it.quad.unflattenedIndex = unflatten(it.quad.unflattenedIndex.map { unflattened[$0] } ?? prefix, members[member].mat) }
             // Under a 2D affine map every point is in front of the eye: no clip needed.
             let eye = it.quad.matrix.inFrontOfEye
             if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { it.quad.clips.append(eye) }
@@ -510,6 +515,7 @@ final class PlanBuilder {
             let owner = items[i].owner
             quads[k].layer = owner
             quads[k].matrix = quads[k].matrix.concatenating(planeToTarget)
+            if let u = quads[k].unflattenedIndex { quads[k].unflattenedIndex = unflatten(unflattened[u], planeToTarget.keepingDepthScale) }
             var v = clip(quads[k].rect.corners, quads[k].clips)
             if v.isEmpty { quads.removeLast(); continue }
             let m = quads[k].matrix

@@ -165,6 +165,10 @@ public struct DrawQuad: Equatable, Sendable {
     /// For a quad re-expressed near pixel units (Recentering.swift), (o.x, o.y, k): its local
     /// point is (p - o) * k of the layer's own point p; nil for every other quad.
     public var reexpression: SIMD3<Double>? = nil
+    /// For a quad that samples a target (a flattened plane): the index in
+    /// `RenderPlan.unflattened` of its map before flattening; nil for every other quad.
+    /// (An index, not the matrix: quads are copied often, and few carry one.)
+    public var unflattenedIndex: Int? = nil
 }
 
 /// A render target whose alpha multiplies a quad's texture fill, texel for texel.
@@ -284,6 +288,11 @@ public struct RenderPlan: Sendable {
     /// What the layer tree uses of revision 2 (shadows, masks, shapes, replicators), for listings;
     /// empty unless `CompositorOptions.summarizesTree` was set.
     public var summary = PlanSummary()
+    /// The maps of quads that sample targets, as the compositor placed them before flattening
+    /// (`DrawQuad.unflattenedIndex`): local (x, y, 0, 1) -> the target's pixel space with Z
+    /// kept (the sampled plane's turn in its context's 3D space, z in pixels), in the layer's
+    /// own local space (before any re-expression). For the exploded view (Explode+Placement.swift).
+    public var unflattened: [Mat4] = []
     /// The output's index.
     public var outputIndex: Int { targets.count - 1 }
     /// How many quads are pieces of split layers.

@@ -70,7 +70,8 @@ final class DemoRunner {
     func shown(_ plan: RenderPlan, at time: CFTimeInterval, scale: Double) -> RenderPlan {
         let amount = app.explodeAmount(at: time)
         guard amount > 0 else { return plan }
-        var options = ExplodeOptions(amount: amount, turn: CATransform3DConcat(ExplodeOptions.defaultTurn(amount), app.explodeTurn))
+        var options = ExplodeOptions(amount: amount)
+        options.extraTurn = app.explodeTurn
         options.labelSize *= scale
         return compositor.explode(plan, options: options)
     }

@@ -2,7 +2,7 @@
 // it is), drags then turn the stack instead of the scene; and a scripted run under Xvfb
 // writes screenshots where the seeds' flattened examples show their planes apart.
 import Foundation
-import LaminaCompositor
+@testable import LaminaCompositor
 import LaminaDemoKit
 import LaminaImage
 import LaminaScene
@@ -93,19 +93,40 @@ import LaminaTestSupport
         }
         #expect(try sceneLines("nested-exploded") == sceneLines("nested-turned"))
 
-        // Probes: the green face's plane hangs apart from the box. Its card's middle is green
-        // in the exploded view, where the plain view shows another face (the box's yellow).
+        // Probes: the green face's plane hangs apart from the box, turned as the box turns it
+        // and pulled off along its own normal. A point of its card, placed in 3D by the plan
+        // and moved along that normal, is green in the exploded view, where the plain view
+        // shows another face; where lifting the flattened card along the output's z would have
+        // put that point, the view is not green.
         let scene = try Scene.read(contentsOf: out.appendingPathComponent("green-exploded.json").path)
         let p = plan(scene)
         let exploded = Compositor(options: options(forceTargets: false)).explode(p)
         let quads = exploded.targets[exploded.outputIndex].quads
         let card = try #require(quads.first { $0.role == "plane" && $0.layerName == "green: sublayers of an ordinary layer" })
         let gi = try #require(p.targets.firstIndex { $0.kind == .plane(layer: "green", reasons: .sublayers) })
-        let probe = card.matrix.project(SIMD2(Double(p.targets[gi].width) * 0.4, Double(p.targets[gi].height) / 2))
+        let places = TargetPlacements(p), layout = ExplodeLayout(p, amount: 1, turn: nil, extraTurn: CATransform3DIdentity)
+        let space = try #require(places.inSpace[gi]), flat = try #require(places.toOutput[gi]), n = try #require(places.normal(gi))
+        let lift = try #require(layout.cards.first { $0.index == gi }).lift
+        func shown(_ m: Mat4, _ q: SIMD2<Double>, by d: SIMD3<Double>) -> SIMD2<Double> {
+            let h = m.map(q)
+            let x = SIMD3(h.x, h.y, h.z) / h.w + d
+            let c = layout.camera, v = x.x * c.r0 + x.y * c.r1 + x.z * c.r2 + c.r3
+            return SIMD2(v.x / v.w, v.y / v.w)
+        }
+        let texel = SIMD2(Double(p.targets[gi].width) * 0.4, Double(p.targets[gi].height) / 2)
+        let probe = shown(space, texel, by: lift * n), old = shown(flat, texel, by: SIMD3(0, 0, lift))
+        let drawn = card.matrix.project(texel) - probe
+        #expect((drawn * drawn).sum().squareRoot() < 1e-6, "the card quad draws the probe at \(probe)")
         let shot = try image("green-exploded").premultipliedRGBA, plain = try image("green-normal").premultipliedRGBA
-        let k = 4 * (Int(probe.y) * 500 + Int(probe.x))
-        #expect(shot[k] < 40 && shot[k + 1] > 200 && shot[k + 2] < 40, "green card at \(probe): \(shot[k...(k + 2)])")
-        #expect(!(plain[k] < 40 && plain[k + 1] > 200 && plain[k + 2] < 40), "plain view at \(probe): \(plain[k...(k + 2)])")
+        func isGreen(_ px: [UInt8], _ at: SIMD2<Double>) -> Bool {
+            let k = 4 * (Int(at.y) * 500 + Int(at.x))
+            return px[k] < 40 && px[k + 1] > 200 && px[k + 2] < 40
+        }
+        #expect(isGreen(shot, probe), "green card at \(probe)")
+        #expect(!isGreen(plain, probe), "plain view at \(probe)")
+        let apart = old - probe
+        #expect((apart * apart).sum().squareRoot() > 40 && old.x >= 0 && old.y >= 0 && old.x < 500 && old.y < 400, "along z: \(old)")
+        #expect(!isGreen(shot, old), "along z, at \(old)")
         // Its label: white text on a dark pill, where the plain view has none of it.
         let label = try #require(quads.first { $0.role == "label" && $0.layerName == card.layerName })
         let a = label.matrix.project(SIMD2(label.rect.minX, label.rect.minY)), b = label.matrix.project(SIMD2(label.rect.maxX, label.rect.maxY))
