@@ -1,0 +1,198 @@
+// Ordering a strongly connected group of a context's overlap constraints with few splits.
+//
+// A group is strongly connected because some of its pairs interpenetrate where both can
+// show (each straddles the other's plane and the planes cross over their common footprint:
+// pairOrder's .interleaved), or because one-way constraints close a cycle. Interpenetrating
+// pairs are split first, one at a time and only the later polygon (in tie order) along the
+// earlier one's plane, as the BSP tree would; the two pieces are related again only to the
+// polygons the split one was related to (a piece's footprint lies inside its parent's, so no
+// other pair can meet). What stays strongly connected after that is cycles of polygons that
+// do not interpenetrate: such a group is split by the member whose plane straddles the
+// fewest others (as a BSP builder picks its splitter), and each side is ordered again from
+// scratch. The result is a topological order of the constraints between the pieces, ties
+// broken by tie order, so it is deterministic.
+
+/// Orders a strongly connected group: `group` in tie order, `edges[i]` the members drawn
+/// after member i (indices into `group`).
+func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4) -> [DrawPolygon] {
+    // A dense tangle (many interpenetrating pairs per member, as in thousands of random cards
+    // on a small canvas) splits into more pieces pair by pair than through the BSP tree; the
+    // pairs constrained both ways (with the margin) tell before any work.
+    var mutual = 0
+    for i in edges.indices { for j in edges[i] where j > i && edges[j].contains(i) { mutual += 1 } }
+    guard 2 * mutual <= 3 * group.count else { return depthSort(group) }
+    var t = Tangle(group, edges: edges, planeToTarget: planeToTarget)
+    guard t.splitInterpenetrating(budget: maxSplits) else { return depthSort(group) }
+    return t.ordered()
+}
+
+/// A cycle of more pieces than this (after the interpenetrating pairs are split) goes through
+/// the BSP tree whole: splitting it by one plane and ordering each side again costs a pass
+/// over the cycle per level, quadratic in a large one.
+let largestCycle = 64
+
+/// The pieces of a group and the constraints between them.
+private struct Tangle {
+    var polys: [DrawPolygon]
+    var feet: [Footprint]
+    /// after[i]: pieces drawn after i; before[i]: pieces drawn before i (the same edges reversed).
+    var after: [[Int]]
+    var before: [[Int]]
+    /// Bumped when a piece is split, so stale pending pairs are skipped.
+    var version: [Int]
+    /// Interpenetrating pairs not yet split: (earlier, its version, later, its version).
+    var pending: [(i: Int, vi: Int, j: Int, vj: Int)] = []
+    let planeToTarget: Mat4
+    let toPlane: PixelsToPlane?
+
+    init(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4) {
+        polys = group
+        feet = group.map { Footprint($0, planeToTarget: planeToTarget, margin: 0) }
+        after = [[Int]](repeating: [], count: group.count)
+        before = after
+        version = [Int](repeating: 0, count: group.count)
+        self.planeToTarget = planeToTarget
+        toPlane = PixelsToPlane(planeToTarget)
+        // The pairs related with the margin, related again without it (each pair once).
+        var neighbours = edges
+        for i in edges.indices { for j in edges[i] { neighbours[j].append(i) } }
+        for i in neighbours.indices {
+            neighbours[i].sort()
+            var last = -1
+            for j in neighbours[i] where j > i && j != last {
+                last = j
+                link(i, j)
+            }
+        }
+    }
+
+    /// Tie order: the member, then the piece's index (pieces of one member never overlap).
+    func tieBefore(_ x: Int, _ y: Int) -> Bool { (polys[x].member, x) < (polys[y].member, y) }
+
+    /// Relates pieces x and y (either order) as relate() does, queueing them if they interpenetrate.
+    mutating func link(_ x: Int, _ y: Int) {
+        let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
+        let order = pairOrder(polys[i], polys[j], screenA: feet[i].screen, screenB: feet[j].screen,
+                              reachA: feet[i].reach, reachB: feet[j].reach, toPlane: toPlane,
+                              bounded: feet[i].pixels != nil && feet[j].pixels != nil)
+        switch order {
+        case .free: break
+        case .firstBeforeSecond: after[i].append(j); before[j].append(i)
+        case .secondBeforeFirst: after[j].append(i); before[i].append(j)
+        case .interleaved:
+            after[i].append(j); before[j].append(i)
+            after[j].append(i); before[i].append(j)
+            pending.append((i, version[i], j, version[j]))
+        }
+    }
+
+    /// Splits every interpenetrating pair (the later along the earlier's plane) until none is
+    /// left; false when that would take more than `budget` splits.
+    mutating func splitInterpenetrating(budget: Int) -> Bool {
+        var splits = 0
+        while let p = pending.popLast() {
+            guard version[p.i] == p.vi, version[p.j] == p.vj else { continue }
+            guard case .split(let f, let b) = polys[p.j].classify(against: polys[p.i]) else { continue }
+            splits += 1
+            if splits > budget { return false }
+            let j = p.j
+            // Unlink j from its neighbours, then relate both pieces to each of them.
+            var neighbours = after[j] + before[j]
+            for u in after[j] { before[u].removeAll { $0 == j } }
+            for u in before[j] { after[u].removeAll { $0 == j } }
+            after[j] = []
+            before[j] = []
+            neighbours.sort()
+            let k = polys.count
+            polys[j] = f
+            feet[j] = Footprint(f, planeToTarget: planeToTarget, margin: 0)
+            version[j] += 1
+            polys.append(b)
+            feet.append(Footprint(b, planeToTarget: planeToTarget, margin: 0))
+            after.append([])
+            before.append([])
+            version.append(0)
+            var last = -1
+            for u in neighbours where u != last {
+                last = u
+                link(j, u)
+                link(k, u)
+            }
+        }
+        return true
+    }
+
+    /// The pieces in a topological order of their constraints between strongly connected
+    /// groups (each now a cycle with no interpenetration, split by its best splitter).
+    func ordered() -> [DrawPolygon] {
+        let n = polys.count
+        let rank = tieRanks()
+        let (component, count) = stronglyConnected(after)
+        var members = [[Int]](repeating: [], count: count)
+        for i in (0..<n).sorted(by: { rank[$0] < rank[$1] }) { members[component[i]].append(i) }
+        var indegree = [Int](repeating: 0, count: count)
+        var groupAfter = [[Int]](repeating: [], count: count)
+        for i in 0..<n {
+            for j in after[i] where component[i] != component[j] {
+                groupAfter[component[i]].append(component[j])
+                indegree[component[j]] += 1
+            }
+        }
+        var ready = MinHeap()
+        for g in 0..<count where indegree[g] == 0 { ready.push(rank[members[g][0]], g) }
+        var out: [DrawPolygon] = []
+        out.reserveCapacity(n)
+        while let g = ready.pop() {
+            let m = members[g]
+            if m.count == 1 {
+                out.append(polys[m[0]])
+            } else if m.count > largestCycle {
+                // Re-ordering each side after a split costs a pass over the cycle per level.
+                out += depthSort(m.map { polys[$0] })
+            } else {
+                out += orderCycle(m)
+            }
+            for h in groupAfter[g] {
+                indegree[h] -= 1
+                if indegree[h] == 0 { ready.push(rank[members[h][0]], h) }
+            }
+        }
+        return out
+    }
+
+    /// Each piece's place in tie order.
+    func tieRanks() -> [Int] {
+        var rank = [Int](repeating: 0, count: polys.count)
+        for (r, i) in polys.indices.sorted(by: { tieBefore($0, $1) }).enumerated() { rank[i] = r }
+        return rank
+    }
+
+    /// Orders a cycle of pieces (`m` in tie order) that do not interpenetrate: split by the
+    /// plane of the member that straddles the fewest others (among the first few, for a
+    /// bound on the work), each side ordered again by overlap.
+    func orderCycle(_ m: [Int]) -> [DrawPolygon] {
+        var best = m[0], fewest = Int.max
+        for s in m.prefix(32) {
+            var straddling = 0
+            for x in m where x != s && viewerSide(polys[x], of: polys[s]) == nil {
+                straddling += 1
+                if straddling >= fewest { break }
+            }
+            if straddling < fewest { fewest = straddling; best = s }
+        }
+        let root = polys[best]
+        var coplanar: [DrawPolygon] = [], front: [DrawPolygon] = [], back: [DrawPolygon] = []
+        for x in m {
+            guard x != best else { coplanar.append(root); continue }
+            switch polys[x].classify(against: root) {
+            case .coplanar: coplanar.append(polys[x])
+            case .front: front.append(polys[x])
+            case .back: back.append(polys[x])
+            case .split(let f, let b): front.append(f); back.append(b)
+            }
+        }
+        let viewerInFront = root.normal.z >= 0
+        let (first, last) = viewerInFront ? (back, front) : (front, back)
+        return orderContext(first, planeToTarget: planeToTarget) + coplanar + orderContext(last, planeToTarget: planeToTarget)
+    }
+}
