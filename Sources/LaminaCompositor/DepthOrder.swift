@@ -211,18 +211,36 @@ struct PixelsToPlane {
 
 /// Whether `b` lies in front of (1) or behind (-1) `a` over the points `region` (post-divide
 /// xy of the context's plane), 0 within the thick plane throughout; nil when their planes
-/// cross there.
+/// cross there: one side beyond the thick plane and the other side at all (the BSP tree
+/// would split there, and the thin wedge on the near side can cover pixels).
 private func depthRelation(_ a: DrawPolygon, _ b: DrawPolygon, over region: [SIMD2<Double>]) -> Int? {
-    var front = false, back = false
+    var hi = -Double.infinity, lo = Double.infinity
     let viewer = a.normal.z >= 0 ? 1.0 : -1.0
     for r in region {
         // b's point over r, measured from a's plane along a's normal, toward the viewer.
         let zb = -(b.normal.x * r.x + b.normal.y * r.y + b.d) / b.normal.z
         let s = ((a.normal * SIMD3(r.x, r.y, zb)).sum() + a.d) * viewer
-        if s > splitThreshold { front = true } else if s < -splitThreshold { back = true }
+        hi = max(hi, s); lo = min(lo, s)
     }
-    if front && back { return nil }
+    let front = hi > splitThreshold, back = lo < -splitThreshold
+    if (front && lo < -exactSide) || (back && hi > exactSide) { return nil }
     return front ? 1 : (back ? -1 : 0)
+}
+
+/// Distance (post-divide units) past which a point counts as off a plane when deciding a
+/// pair's order exactly (rounding only), where the thick plane would hide a thin crossing.
+let exactSide = 1e-7
+
+/// Where polygon `a` lies relative to `b`'s plane, toward the viewer, with no thick plane:
+/// 1 in front, -1 behind, nil straddling or touching it only.
+private func exactSide(_ a: DrawPolygon, of b: DrawPolygon) -> Int? {
+    var front = false, back = false
+    for h in a.homogeneous {
+        let s = ((b.normal * SIMD3(h.x, h.y, h.z)).sum() + b.d * h.w) / h.w
+        if s > exactSide { front = true } else if s < -exactSide { back = true }
+    }
+    guard front != back else { return nil }
+    return (front == (b.normal.z >= 0)) ? 1 : -1
 }
 
 /// The order two polygons need, `a` coming before `b` in tie order (as the BSP tree built
@@ -238,11 +256,12 @@ func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, screenA: [SIMD2<Double>], scr
         guard !bounded || overlaps(reachA, reachB) else { return .free }
         return s >= 0 ? .firstBeforeSecond : .secondBeforeFirst
     }
-    // b straddles a's plane; if a lies on one side of b's, that side decides (a point of a
-    // in front of b's plane is nearer than b's point on the same line of sight).
-    if let s = viewerSide(a, of: b) {
+    // b straddles a's plane; if a lies on one side of b's (exactly: a thin crossing would
+    // show), that side decides (a point of a in front of b's plane is nearer than b's point
+    // on the same line of sight).
+    if let s = exactSide(a, of: b) {
         guard !bounded || overlaps(reachA, reachB) else { return .free }
-        return s <= 0 ? .firstBeforeSecond : .secondBeforeFirst
+        return s < 0 ? .firstBeforeSecond : .secondBeforeFirst
     }
     // Each straddles the other's plane: the planes cross inside both.
     var region: [SIMD2<Double>] = []

@@ -34,10 +34,16 @@ let largestCycle = 64
 /// The pieces of a group and the constraints between them.
 private struct Tangle {
     var polys: [DrawPolygon]
+    /// Footprints without the margin (what each piece covers) and with it (what it may shade).
     var feet: [Footprint]
-    /// after[i]: pieces drawn after i; before[i]: pieces drawn before i (the same edges reversed).
+    var wide: [Footprint]
+    /// after[i]: pieces that must be drawn after i (their footprints overlap); before[i]: the same
+    /// edges reversed. softAfter / softBefore: the order of pairs that only come within the
+    /// anti-aliasing margin of each other, kept where it closes no cycle.
     var after: [[Int]]
     var before: [[Int]]
+    var softAfter: [[Int]]
+    var softBefore: [[Int]]
     /// Bumped when a piece is split, so stale pending pairs are skipped.
     var version: [Int]
     /// Interpenetrating pairs not yet split: (earlier, its version, later, its version).
@@ -48,12 +54,15 @@ private struct Tangle {
     init(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4) {
         polys = group
         feet = group.map { Footprint($0, planeToTarget: planeToTarget, margin: 0) }
+        wide = group.map { Footprint($0, planeToTarget: planeToTarget) }
         after = [[Int]](repeating: [], count: group.count)
         before = after
+        softAfter = after
+        softBefore = after
         version = [Int](repeating: 0, count: group.count)
         self.planeToTarget = planeToTarget
         toPlane = PixelsToPlane(planeToTarget)
-        // The pairs related with the margin, related again without it (each pair once).
+        // The pairs related with the margin, related again (each pair once).
         var neighbours = edges
         for i in edges.indices { for j in edges[i] { neighbours[j].append(i) } }
         for i in neighbours.indices {
@@ -66,17 +75,28 @@ private struct Tangle {
         }
     }
 
+    /// The order of pieces i and j (i first in tie order) over footprints `f`.
+    func order(_ i: Int, _ j: Int, _ f: [Footprint]) -> PairOrder {
+        pairOrder(polys[i], polys[j], screenA: f[i].screen, screenB: f[j].screen, reachA: f[i].reach, reachB: f[j].reach,
+                  toPlane: toPlane, bounded: f[i].pixels != nil && f[j].pixels != nil)
+    }
+
     /// Tie order: the member, then the piece's index (pieces of one member never overlap).
     func tieBefore(_ x: Int, _ y: Int) -> Bool { (polys[x].member, x) < (polys[y].member, y) }
 
-    /// Relates pieces x and y (either order) as relate() does, queueing them if they interpenetrate.
+    /// Relates pieces x and y (either order) as relate() does, queueing them for a split if
+    /// their planes cross where both can shade pixels (as the BSP tree would split them); a
+    /// pair that only comes within the margin gets a soft constraint.
     mutating func link(_ x: Int, _ y: Int) {
         let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
-        let order = pairOrder(polys[i], polys[j], screenA: feet[i].screen, screenB: feet[j].screen,
-                              reachA: feet[i].reach, reachB: feet[j].reach, toPlane: toPlane,
-                              bounded: feet[i].pixels != nil && feet[j].pixels != nil)
-        switch order {
-        case .free: break
+        let w = order(i, j, wide)
+        switch w == .interleaved || w == .free ? w : order(i, j, feet) {
+        case .free:
+            switch w {
+            case .firstBeforeSecond: softAfter[i].append(j); softBefore[j].append(i)
+            case .secondBeforeFirst: softAfter[j].append(i); softBefore[i].append(j)
+            case .free, .interleaved: break
+            }
         case .firstBeforeSecond: after[i].append(j); before[j].append(i)
         case .secondBeforeFirst: after[j].append(i); before[i].append(j)
         case .interleaved:
@@ -97,20 +117,22 @@ private struct Tangle {
             if splits > budget { return false }
             let j = p.j
             // Unlink j from its neighbours, then relate both pieces to each of them.
-            var neighbours = after[j] + before[j]
+            var neighbours = after[j] + before[j] + softAfter[j] + softBefore[j]
             for u in after[j] { before[u].removeAll { $0 == j } }
             for u in before[j] { after[u].removeAll { $0 == j } }
-            after[j] = []
-            before[j] = []
+            for u in softAfter[j] { softBefore[u].removeAll { $0 == j } }
+            for u in softBefore[j] { softAfter[u].removeAll { $0 == j } }
+            after[j] = []; before[j] = []; softAfter[j] = []; softBefore[j] = []
             neighbours.sort()
             let k = polys.count
             polys[j] = f
             feet[j] = Footprint(f, planeToTarget: planeToTarget, margin: 0)
+            wide[j] = Footprint(f, planeToTarget: planeToTarget)
             version[j] += 1
             polys.append(b)
             feet.append(Footprint(b, planeToTarget: planeToTarget, margin: 0))
-            after.append([])
-            before.append([])
+            wide.append(Footprint(b, planeToTarget: planeToTarget))
+            after.append([]); before.append([]); softAfter.append([]); softBefore.append([])
             version.append(0)
             var last = -1
             for u in neighbours where u != last {
@@ -123,17 +145,24 @@ private struct Tangle {
     }
 
     /// The pieces in a topological order of their constraints between strongly connected
-    /// groups (each now a cycle with no interpenetration, split by its best splitter).
+    /// groups (each now a cycle with no interpenetration, split by its best splitter). Soft
+    /// constraints count between groups of the graph with them that are not strongly connected;
+    /// inside such a group (soft constraints close a cycle there) only the hard ones do.
     func ordered() -> [DrawPolygon] {
         let n = polys.count
         let rank = tieRanks()
         let (component, count) = stronglyConnected(after)
+        let (full, _) = stronglyConnected((0..<n).map { after[$0] + softAfter[$0] })
         var members = [[Int]](repeating: [], count: count)
         for i in (0..<n).sorted(by: { rank[$0] < rank[$1] }) { members[component[i]].append(i) }
         var indegree = [Int](repeating: 0, count: count)
         var groupAfter = [[Int]](repeating: [], count: count)
         for i in 0..<n {
             for j in after[i] where component[i] != component[j] {
+                groupAfter[component[i]].append(component[j])
+                indegree[component[j]] += 1
+            }
+            for j in softAfter[i] where full[i] != full[j] {
                 groupAfter[component[i]].append(component[j])
                 indegree[component[j]] += 1
             }
