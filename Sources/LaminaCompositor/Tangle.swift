@@ -22,7 +22,7 @@ func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4) ->
     for i in edges.indices { for j in edges[i] where j > i && edges[j].contains(i) { mutual += 1 } }
     guard 2 * mutual <= 3 * group.count else { return depthSort(group) }
     var t = Tangle(group, edges: edges, planeToTarget: planeToTarget)
-    guard t.splitInterpenetrating(budget: maxSplits) else { return depthSort(group) }
+    guard t.splitInterpenetrating(budget: maxSplits), t.breakCycles(budget: maxSplits) else { return depthSort(group) }
     return t.ordered()
 }
 
@@ -30,6 +30,9 @@ func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4) ->
 /// the BSP tree whole: splitting it by one plane and ordering each side again costs a pass
 /// over the cycle per level, quadratic in a large one.
 let largestCycle = 64
+
+/// Rounds of single splits that break cycles before whole-plane splits take over.
+let maxCycleRounds = 8
 
 /// The pieces of a group and the constraints between them.
 private struct Tangle {
@@ -48,6 +51,8 @@ private struct Tangle {
     var version: [Int]
     /// Interpenetrating pairs not yet split: (earlier, its version, later, its version).
     var pending: [(i: Int, vi: Int, j: Int, vj: Int)] = []
+    /// Splits made.
+    var splits = 0
     let planeToTarget: Mat4
     let toPlane: PixelsToPlane?
 
@@ -107,39 +112,82 @@ private struct Tangle {
     }
 
     /// Splits every interpenetrating pair (the later along the earlier's plane) until none is
-    /// left; false when that would take more than `budget` splits.
+    /// left; false when the splits made so far pass `budget`.
     mutating func splitInterpenetrating(budget: Int) -> Bool {
-        var splits = 0
         while let p = pending.popLast() {
             guard version[p.i] == p.vi, version[p.j] == p.vj else { continue }
-            guard case .split(let f, let b) = polys[p.j].classify(against: polys[p.i]) else { continue }
-            splits += 1
-            if splits > budget { return false }
-            let j = p.j
-            // Unlink j from its neighbours, then relate both pieces to each of them.
-            var neighbours = after[j] + before[j] + softAfter[j] + softBefore[j]
-            for u in after[j] { before[u].removeAll { $0 == j } }
-            for u in before[j] { after[u].removeAll { $0 == j } }
-            for u in softAfter[j] { softBefore[u].removeAll { $0 == j } }
-            for u in softBefore[j] { softAfter[u].removeAll { $0 == j } }
-            after[j] = []; before[j] = []; softAfter[j] = []; softBefore[j] = []
-            neighbours.sort()
-            let k = polys.count
-            polys[j] = f
-            feet[j] = Footprint(f, planeToTarget: planeToTarget, margin: 0)
-            wide[j] = Footprint(f, planeToTarget: planeToTarget)
-            version[j] += 1
-            polys.append(b)
-            feet.append(Footprint(b, planeToTarget: planeToTarget, margin: 0))
-            wide.append(Footprint(b, planeToTarget: planeToTarget))
-            after.append([]); before.append([]); softAfter.append([]); softBefore.append([])
-            version.append(0)
-            var last = -1
-            for u in neighbours where u != last {
-                last = u
-                link(j, u)
-                link(k, u)
+            if split(p.j, by: p.i) && splits > budget { return false }
+        }
+        return true
+    }
+
+    /// Splits what stays strongly connected once nothing interpenetrates (cycles of pieces
+    /// that overlap one another in turn): in each cycle, the member whose plane the fewest
+    /// others straddle picks one straddling neighbour (one it is constrained with, if any) and
+    /// splits it, then the groups are found again; a few rounds at most (what is left then is
+    /// split by planes whole, in `ordered`). False when the splits pass `budget`.
+    mutating func breakCycles(budget: Int) -> Bool {
+        for _ in 0..<maxCycleRounds {
+            let rank = tieRanks()
+            let (component, count) = stronglyConnected(after)
+            var members = [[Int]](repeating: [], count: count)
+            for i in polys.indices.sorted(by: { rank[$0] < rank[$1] }) { members[component[i]].append(i) }
+            var progress = false
+            for m in members where m.count > 1 {
+                guard let (x, y) = cycleCut(m) else { continue }
+                progress = split(x, by: y) || progress
             }
+            guard progress, splitInterpenetrating(budget: budget), splits <= budget else { return splits <= budget }
+        }
+        return true
+    }
+
+    /// In a cycle `m` (tie order): the piece to split and the piece along whose plane (nil when
+    /// no member's plane is straddled by another).
+    func cycleCut(_ m: [Int]) -> (Int, Int)? {
+        var best: (x: Int, y: Int)?, fewest = Int.max
+        for y in m.prefix(32) {
+            var straddling: [Int] = []
+            for x in m where x != y && viewerSide(polys[x], of: polys[y]) == nil {
+                straddling.append(x)
+                if straddling.count >= fewest { break }
+            }
+            guard !straddling.isEmpty, straddling.count < fewest else { continue }
+            fewest = straddling.count
+            let x = straddling.first { after[y].contains($0) || before[y].contains($0) } ?? straddling[0]
+            best = (x, y)
+        }
+        return best
+    }
+
+    /// Splits piece j along piece i's plane, relating both halves to j's neighbours; false
+    /// when j does not straddle that plane.
+    mutating func split(_ j: Int, by i: Int) -> Bool {
+        guard case .split(let f, let b) = polys[j].classify(against: polys[i]) else { return false }
+        splits += 1
+        // Unlink j from its neighbours, then relate both pieces to each of them.
+        var neighbours = after[j] + before[j] + softAfter[j] + softBefore[j]
+        for u in after[j] { before[u].removeAll { $0 == j } }
+        for u in before[j] { after[u].removeAll { $0 == j } }
+        for u in softAfter[j] { softBefore[u].removeAll { $0 == j } }
+        for u in softBefore[j] { softAfter[u].removeAll { $0 == j } }
+        after[j] = []; before[j] = []; softAfter[j] = []; softBefore[j] = []
+        neighbours.sort()
+        let k = polys.count
+        polys[j] = f
+        feet[j] = Footprint(f, planeToTarget: planeToTarget, margin: 0)
+        wide[j] = Footprint(f, planeToTarget: planeToTarget)
+        version[j] += 1
+        polys.append(b)
+        feet.append(Footprint(b, planeToTarget: planeToTarget, margin: 0))
+        wide.append(Footprint(b, planeToTarget: planeToTarget))
+        after.append([]); before.append([]); softAfter.append([]); softBefore.append([])
+        version.append(0)
+        var last = -1
+        for u in neighbours where u != last {
+            last = u
+            link(j, u)
+            link(k, u)
         }
         return true
     }
