@@ -291,7 +291,45 @@ func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, screenA: [SIMD2<Double>], scr
 /// were found to meet); an edge-on footprint (no reach) counts as meeting.
 private func overlaps(_ ra: Reach?, _ rb: Reach?) -> Bool {
     guard let ra, let rb else { return true }
-    return !clip(ra.polygon, rb.halfPlanes).isEmpty
+    return !clipIsEmpty(ra.polygon, rb.halfPlanes)
+}
+
+/// Whether `clip(poly, hs)` is empty, with the same arithmetic but no array per step (two
+/// scratch buffers on the stack, each step clipping one into the other).
+func clipIsEmpty(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> Bool {
+    guard poly.count >= 3 else { return true }
+    // A convex polygon gains at most one vertex per half-plane; rounding could do worse, and
+    // then the allocating clip decides.
+    let capacity = poly.count + hs.count + 4
+    let result: Bool? = withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 2 * capacity) { buffer in
+        var src = 0, dst = capacity, n = poly.count
+        for (k, p) in poly.enumerated() { buffer[k] = p }
+        for h in hs {
+            guard n * 2 <= capacity else { return nil }
+            var inside = true
+            for k in 0..<n where !(h.value(buffer[src + k]) >= 0) { inside = false; break }
+            if inside { continue }
+            var m = 0
+            var prev = buffer[src + n - 1]
+            var pv = h.value(prev)
+            for k in 0..<n {
+                let cur = buffer[src + k], cv = h.value(cur)
+                if cv >= 0 {
+                    if pv < 0 { buffer[dst + m] = prev + (cur - prev) * (pv / (pv - cv)); m += 1 }
+                    buffer[dst + m] = cur; m += 1
+                } else if pv >= 0 {
+                    buffer[dst + m] = prev + (cur - prev) * (pv / (pv - cv)); m += 1
+                }
+                prev = cur
+                pv = cv
+            }
+            if m < 3 { return true }
+            n = m
+            swap(&src, &dst)
+        }
+        return false
+    }
+    return result ?? clip(poly, hs).isEmpty
 }
 
 /// A polygon's footprint: post-divide xy of the context's plane, and its box, corners and

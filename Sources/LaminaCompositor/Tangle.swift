@@ -82,7 +82,9 @@ private struct Tangle {
 
     /// The order of pieces i and j (i first in tie order) over footprints `f`.
     func order(_ i: Int, _ j: Int, _ f: [Footprint]) -> PairOrder {
-        pairOrder(polys[i], polys[j], screenA: f[i].screen, screenB: f[j].screen, reachA: f[i].reach, reachB: f[j].reach,
+        // Boxes apart: footprints apart (what pairOrder would find, sooner).
+        guard f[i].mayMeet(f[j]) else { return .free }
+        return pairOrder(polys[i], polys[j], screenA: f[i].screen, screenB: f[j].screen, reachA: f[i].reach, reachB: f[j].reach,
                   toPlane: toPlane, bounded: f[i].pixels != nil && f[j].pixels != nil)
     }
 
