@@ -269,7 +269,7 @@ func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, screenA: [SIMD2<Double>], scr
         // An edge-on polygon (no reach) shades nothing but its fringe: the BSP tree's split.
         guard let ra = reachA, let rb = reachB, let toPlane else { return .interleaved }
         let common = clip(ra.polygon, rb.halfPlanes)
-        if common.isEmpty { return .free }
+        if abs(area2(common)) <= 2 * leastOverlap { return .free }
         for p in common {
             guard let q = toPlane.map(p) else { return .interleaved }
             region.append(q)
@@ -294,8 +294,9 @@ private func overlaps(_ ra: Reach?, _ rb: Reach?) -> Bool {
     return !clipIsEmpty(ra.polygon, rb.halfPlanes)
 }
 
-/// Whether `clip(poly, hs)` is empty, with the same arithmetic but no array per step (two
-/// scratch buffers on the stack, each step clipping one into the other).
+/// Whether `clip(poly, hs)` is empty or has less than `leastOverlap` area, with the same
+/// arithmetic but no array per step (two scratch buffers on the stack, each step clipping one
+/// into the other).
 func clipIsEmpty(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> Bool {
     guard poly.count >= 3 else { return true }
     // A convex polygon gains at most one vertex per half-plane; rounding could do worse, and
@@ -327,10 +328,17 @@ func clipIsEmpty(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> Bool {
             n = m
             swap(&src, &dst)
         }
-        return false
+        var a = 0.0
+        for k in 0..<n { let u = buffer[src + k], w = buffer[src + (k + 1) % n]; a += u.x * w.y - u.y * w.x }
+        return abs(a) <= 2 * leastOverlap
     }
-    return result ?? clip(poly, hs).isEmpty
+    return result ?? (abs(area2(clip(poly, hs))) <= 2 * leastOverlap)
 }
+
+/// Footprints that share less area than this (square pixels) count as apart: pieces of a
+/// split touching along the cut, which no pixel centre can tell apart, would otherwise be
+/// ordered against each other by chance of rounding.
+let leastOverlap = 1e-6
 
 /// A polygon's footprint: post-divide xy of the context's plane, and its box, corners and
 /// reach in target pixels grown by `margin` (nil when some corner does not map to a finite

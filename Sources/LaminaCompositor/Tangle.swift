@@ -37,16 +37,12 @@ let maxCycleRounds = 8
 /// The pieces of a group and the constraints between them.
 private struct Tangle {
     var polys: [DrawPolygon]
-    /// Footprints without the margin (what each piece covers) and with it (what it may shade).
+    /// Footprints without the anti-aliasing margin: what each piece covers.
     var feet: [Footprint]
-    var wide: [Footprint]
-    /// after[i]: pieces that must be drawn after i (their footprints overlap); before[i]: the same
-    /// edges reversed. softAfter / softBefore: the order of pairs that only come within the
-    /// anti-aliasing margin of each other, kept where it closes no cycle.
+    /// after[i]: pieces that must be drawn after i (their footprints overlap); before[i]: the
+    /// same edges reversed.
     var after: [[Int]]
     var before: [[Int]]
-    var softAfter: [[Int]]
-    var softBefore: [[Int]]
     /// Bumped when a piece is split, so stale pending pairs are skipped.
     var version: [Int]
     /// Interpenetrating pairs not yet split: (earlier, its version, later, its version).
@@ -58,16 +54,15 @@ private struct Tangle {
 
     init(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4) {
         polys = group
-        feet = group.map { Footprint($0, planeToTarget: planeToTarget, margin: 0) }
-        wide = group.map { Footprint($0, planeToTarget: planeToTarget) }
+        feet = []
+        feet.reserveCapacity(group.count)
         after = [[Int]](repeating: [], count: group.count)
         before = after
-        softAfter = after
-        softBefore = after
         version = [Int](repeating: 0, count: group.count)
         self.planeToTarget = planeToTarget
         toPlane = PixelsToPlane(planeToTarget)
-        // The pairs related with the margin, related again (each pair once).
+        for p in group { feet.append(footprint(p)) }
+        // The pairs related with the margin, related again without it (each pair once).
         var neighbours = edges
         for i in edges.indices { for j in edges[i] { neighbours[j].append(i) } }
         for i in neighbours.indices {
@@ -91,19 +86,14 @@ private struct Tangle {
     /// Tie order: the member, then the piece's index (pieces of one member never overlap).
     func tieBefore(_ x: Int, _ y: Int) -> Bool { (polys[x].member, x) < (polys[y].member, y) }
 
-    /// Relates pieces x and y (either order) as relate() does, queueing them for a split if
-    /// their planes cross where both can shade pixels (as the BSP tree would split them); a
-    /// pair that only comes within the margin gets a soft constraint.
+    /// Relates pieces x and y (either order) as relate() does, but over what they cover (no
+    /// margin), queueing them for a split if their planes cross there. Pairs that only come
+    /// within the margin of each other stay free: where one's anti-aliased fringe (outside
+    /// it, with no depth of its own) meets the other, either order is as good.
     mutating func link(_ x: Int, _ y: Int) {
         let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
-        let w = order(i, j, wide)
-        switch w == .interleaved || w == .free ? w : order(i, j, feet) {
-        case .free:
-            switch w {
-            case .firstBeforeSecond: softAfter[i].append(j); softBefore[j].append(i)
-            case .secondBeforeFirst: softAfter[j].append(i); softBefore[i].append(j)
-            case .free, .interleaved: break
-            }
+        switch order(i, j, feet) {
+        case .free: break
         case .firstBeforeSecond: after[i].append(j); before[j].append(i)
         case .secondBeforeFirst: after[j].append(i); before[i].append(j)
         case .interleaved:
@@ -118,9 +108,37 @@ private struct Tangle {
     mutating func splitInterpenetrating(budget: Int) -> Bool {
         while let p = pending.popLast() {
             guard version[p.i] == p.vi, version[p.j] == p.vj else { continue }
-            if split(p.j, by: p.i) && splits > budget { return false }
+            // The later is split along the earlier's plane, as the BSP tree would, unless the
+            // other way round resolves more crossings at once (the earlier crossing a row of
+            // cards in one plane, cut once by that plane).
+            let (x, y) = resolved(p.i, by: p.j) > resolved(p.j, by: p.i) ? (p.i, p.j) : (p.j, p.i)
+            if (split(x, by: y) || split(y, by: x)) && splits > budget { return false }
         }
         return true
+    }
+
+    /// How many members (not pieces: the pieces of one member count once) that piece x
+    /// interpenetrates (constrained both ways with it) lie in y's plane: the crossings a split
+    /// of x along that plane resolves.
+    func resolved(_ x: Int, by y: Int) -> Int {
+        var members: [Int] = []
+        for u in after[x] where before[x].contains(u) && !members.contains(polys[u].member)
+            && (u == y || viewerSide(polys[u], of: polys[y]) == 0) { members.append(polys[u].member) }
+        return members.count
+    }
+
+    /// A piece's footprint: what it covers, or for a sliver (an edge-on card, whose fringe is
+    /// most of what it shades) what it may shade, margin included.
+    func footprint(_ p: DrawPolygon) -> Footprint {
+        let f = Footprint(p, planeToTarget: planeToTarget, margin: 0)
+        guard let px = f.pixels else { return f }
+        var area = 0.0, perimeter = 0.0
+        for k in px.indices {
+            let u = px[k], w = px[(k + 1) % px.count], d = w - u
+            area += u.x * w.y - u.y * w.x
+            perimeter += (d * d).sum().squareRoot()
+        }
+        return abs(area) / 2 > perimeter * overlapMargin ? f : Footprint(p, planeToTarget: planeToTarget)
     }
 
     /// Splits what stays strongly connected once nothing interpenetrates (cycles of pieces
@@ -168,22 +186,18 @@ private struct Tangle {
         guard case .split(let f, let b) = polys[j].classify(against: polys[i]) else { return false }
         splits += 1
         // Unlink j from its neighbours, then relate both pieces to each of them.
-        var neighbours = after[j] + before[j] + softAfter[j] + softBefore[j]
+        var neighbours = after[j] + before[j]
         for u in after[j] { before[u].removeAll { $0 == j } }
         for u in before[j] { after[u].removeAll { $0 == j } }
-        for u in softAfter[j] { softBefore[u].removeAll { $0 == j } }
-        for u in softBefore[j] { softAfter[u].removeAll { $0 == j } }
-        after[j] = []; before[j] = []; softAfter[j] = []; softBefore[j] = []
+        after[j] = []; before[j] = []
         neighbours.sort()
         let k = polys.count
         polys[j] = f
-        feet[j] = Footprint(f, planeToTarget: planeToTarget, margin: 0)
-        wide[j] = Footprint(f, planeToTarget: planeToTarget)
+        feet[j] = footprint(f)
         version[j] += 1
         polys.append(b)
-        feet.append(Footprint(b, planeToTarget: planeToTarget, margin: 0))
-        wide.append(Footprint(b, planeToTarget: planeToTarget))
-        after.append([]); before.append([]); softAfter.append([]); softBefore.append([])
+        feet.append(footprint(b))
+        after.append([]); before.append([])
         version.append(0)
         var last = -1
         for u in neighbours where u != last {
@@ -195,24 +209,17 @@ private struct Tangle {
     }
 
     /// The pieces in a topological order of their constraints between strongly connected
-    /// groups (each now a cycle with no interpenetration, split by its best splitter). Soft
-    /// constraints count between groups of the graph with them that are not strongly connected;
-    /// inside such a group (soft constraints close a cycle there) only the hard ones do.
+    /// groups (each now a cycle with no interpenetration, split by its best splitter).
     func ordered() -> [DrawPolygon] {
         let n = polys.count
         let rank = tieRanks()
         let (component, count) = stronglyConnected(after)
-        let (full, _) = stronglyConnected((0..<n).map { after[$0] + softAfter[$0] })
         var members = [[Int]](repeating: [], count: count)
         for i in (0..<n).sorted(by: { rank[$0] < rank[$1] }) { members[component[i]].append(i) }
         var indegree = [Int](repeating: 0, count: count)
         var groupAfter = [[Int]](repeating: [], count: count)
         for i in 0..<n {
             for j in after[i] where component[i] != component[j] {
-                groupAfter[component[i]].append(component[j])
-                indegree[component[j]] += 1
-            }
-            for j in softAfter[i] where full[i] != full[j] {
                 groupAfter[component[i]].append(component[j])
                 indegree[component[j]] += 1
             }
