@@ -127,8 +127,8 @@ private struct Tangle {
         return members.count
     }
 
-    /// A piece's footprint: what it covers, or for a sliver (an edge-on card, whose fringe is
-    /// most of what it shades) what it may shade, margin included.
+    /// A piece's footprint: what it covers, or for a sliver (thinner than a pixel on average,
+    /// as an edge-on card, whose fringe is most of what it shades) what it may shade, margin included.
     func footprint(_ p: DrawPolygon) -> Footprint {
         let f = Footprint(p, planeToTarget: planeToTarget, margin: 0)
         guard let px = f.pixels else { return f }
@@ -138,7 +138,8 @@ private struct Tangle {
             area += u.x * w.y - u.y * w.x
             perimeter += (d * d).sum().squareRoot()
         }
-        return abs(area) / 2 > perimeter * overlapMargin ? f : Footprint(p, planeToTarget: planeToTarget)
+        // Thinner than a pixel on average: mostly fringe.
+        return abs(area) > perimeter ? f : Footprint(p, planeToTarget: planeToTarget)
     }
 
     /// Splits what stays strongly connected once nothing interpenetrates (cycles of pieces
