@@ -5,13 +5,12 @@
 //      pencil, and lie on one side of the pencil's plane through the eye) are sorted by depth;
 //   2. members with disjoint depth ranges are sorted by depth;
 //   3. otherwise every pair whose screen footprints come near (a grid over their bounds in
-//      target pixels, with a margin for anti-aliased fringes) is ordered as the BSP tree built
-//      in tie order would order it: by the earlier one's plane when the later lies on one
-//      side of it, else by their depths where both can shade pixels. The pairs whose planes
-//      cross there (or that close a cycle) form strongly connected groups, and only those are
-//      split, as the BSP tree would split them (local coordinates, thick planes): by the
-//      group's first member's plane, each side then ordered again from step 1 (a group of
-//      more than 256 goes through the BSP tree of its members at once). The groups are drawn
+//      target pixels, with a margin for anti-aliased fringes) is ordered: by the earlier
+//      one's plane when the later lies on one side of it, else by the later one's plane when
+//      the earlier lies on one side of that, else by their depths where both can shade
+//      pixels. The pairs whose planes cross there (or that close a cycle) form strongly
+//      connected groups, and only those are split (Tangle.swift: interpenetrating pairs
+//      first, each once, then what still cycles by its best splitter). The groups are drawn
 //      in a topological order of the pair constraints, ties broken by tie order, so the
 //      result is deterministic.
 // Post-divide space as in BSPTree.swift: the eye at +z infinity, nearer is larger z.
@@ -135,7 +134,7 @@ enum PairOrder { case free, firstBeforeSecond, secondBeforeFirst, interleaved }
 
 /// Where polygon `a` lies relative to `b`'s plane, toward the viewer: 1 in front, -1 behind,
 /// 0 in the plane (within the thick-plane threshold), nil straddling.
-private func viewerSide(_ a: DrawPolygon, of b: DrawPolygon) -> Int? {
+func viewerSide(_ a: DrawPolygon, of b: DrawPolygon) -> Int? {
     var front = false, back = false
     for h in a.homogeneous {
         let s = ((b.normal * SIMD3(h.x, h.y, h.z)).sum() + b.d * h.w) / h.w
@@ -169,14 +168,14 @@ private func insideHalfPlanes(_ p: [SIMD2<Double>], grow: Double = 0) -> [HalfPl
     }
 }
 
-/// A polygon's footprint in target pixels grown by the anti-aliasing margin: the box around
-/// it cut by its edges moved outward (nil when it has no area there).
+/// A polygon's footprint in target pixels grown by a margin (the anti-aliasing margin unless
+/// told): the box around it cut by its edges moved outward (nil when it has no area there).
 struct Reach {
     let polygon: [SIMD2<Double>]
     let halfPlanes: [HalfPlane]
 
-    init?(pixels: [SIMD2<Double>], box: Box) {
-        guard let h = insideHalfPlanes(pixels, grow: overlapMargin) else { return nil }
+    init?(pixels: [SIMD2<Double>], box: Box, margin: Double = overlapMargin) {
+        guard let h = insideHalfPlanes(pixels, grow: margin) else { return nil }
         let p = clip(box.corners, h)
         guard !p.isEmpty else { return nil }
         polygon = p
@@ -212,18 +211,36 @@ struct PixelsToPlane {
 
 /// Whether `b` lies in front of (1) or behind (-1) `a` over the points `region` (post-divide
 /// xy of the context's plane), 0 within the thick plane throughout; nil when their planes
-/// cross there.
+/// cross there: one side beyond the thick plane and the other side at all (the BSP tree
+/// would split there, and the thin wedge on the near side can cover pixels).
 private func depthRelation(_ a: DrawPolygon, _ b: DrawPolygon, over region: [SIMD2<Double>]) -> Int? {
-    var front = false, back = false
+    var hi = -Double.infinity, lo = Double.infinity
     let viewer = a.normal.z >= 0 ? 1.0 : -1.0
     for r in region {
         // b's point over r, measured from a's plane along a's normal, toward the viewer.
         let zb = -(b.normal.x * r.x + b.normal.y * r.y + b.d) / b.normal.z
         let s = ((a.normal * SIMD3(r.x, r.y, zb)).sum() + a.d) * viewer
-        if s > splitThreshold { front = true } else if s < -splitThreshold { back = true }
+        hi = max(hi, s); lo = min(lo, s)
     }
-    if front && back { return nil }
+    let front = hi > splitThreshold, back = lo < -splitThreshold
+    if (front && lo < -exactSide) || (back && hi > exactSide) { return nil }
     return front ? 1 : (back ? -1 : 0)
+}
+
+/// Distance (post-divide units) past which a point counts as off a plane when deciding a
+/// pair's order exactly (rounding only), where the thick plane would hide a thin crossing.
+let exactSide = 1e-7
+
+/// Where polygon `a` lies relative to `b`'s plane, toward the viewer, with no thick plane:
+/// 1 in front, -1 behind, nil straddling or touching it only.
+private func exactSide(_ a: DrawPolygon, of b: DrawPolygon) -> Int? {
+    var front = false, back = false
+    for h in a.homogeneous {
+        let s = ((b.normal * SIMD3(h.x, h.y, h.z)).sum() + b.d * h.w) / h.w
+        if s > exactSide { front = true } else if s < -exactSide { back = true }
+    }
+    guard front != back else { return nil }
+    return (front == (b.normal.z >= 0)) ? 1 : -1
 }
 
 /// The order two polygons need, `a` coming before `b` in tie order (as the BSP tree built
@@ -239,13 +256,20 @@ func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, screenA: [SIMD2<Double>], scr
         guard !bounded || overlaps(reachA, reachB) else { return .free }
         return s >= 0 ? .firstBeforeSecond : .secondBeforeFirst
     }
-    // b straddles a's plane: the planes cross.
+    // b straddles a's plane; if a lies on one side of b's (exactly: a thin crossing would
+    // show), that side decides (a point of a in front of b's plane is nearer than b's point
+    // on the same line of sight).
+    if let s = exactSide(a, of: b) {
+        guard !bounded || overlaps(reachA, reachB) else { return .free }
+        return s < 0 ? .firstBeforeSecond : .secondBeforeFirst
+    }
+    // Each straddles the other's plane: the planes cross inside both.
     var region: [SIMD2<Double>] = []
     if bounded {
         // An edge-on polygon (no reach) shades nothing but its fringe: the BSP tree's split.
         guard let ra = reachA, let rb = reachB, let toPlane else { return .interleaved }
         let common = clip(ra.polygon, rb.halfPlanes)
-        if common.isEmpty { return .free }
+        if abs(area2(common)) <= 2 * leastOverlap { return .free }
         for p in common {
             guard let q = toPlane.map(p) else { return .interleaved }
             region.append(q)
@@ -267,18 +291,65 @@ func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, screenA: [SIMD2<Double>], scr
 /// were found to meet); an edge-on footprint (no reach) counts as meeting.
 private func overlaps(_ ra: Reach?, _ rb: Reach?) -> Bool {
     guard let ra, let rb else { return true }
-    return !clip(ra.polygon, rb.halfPlanes).isEmpty
+    return !clipIsEmpty(ra.polygon, rb.halfPlanes)
 }
 
+/// Whether `clip(poly, hs)` is empty or has less than `leastOverlap` area, with the same
+/// arithmetic but no array per step (two scratch buffers on the stack, each step clipping one
+/// into the other).
+func clipIsEmpty(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> Bool {
+    guard poly.count >= 3 else { return true }
+    // A convex polygon gains at most one vertex per half-plane; rounding could do worse, and
+    // then the allocating clip decides.
+    let capacity = poly.count + hs.count + 4
+    let result: Bool? = withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 2 * capacity) { buffer in
+        var src = 0, dst = capacity, n = poly.count
+        for (k, p) in poly.enumerated() { buffer[k] = p }
+        for h in hs {
+            guard n * 2 <= capacity else { return nil }
+            var inside = true
+            for k in 0..<n where !(h.value(buffer[src + k]) >= 0) { inside = false; break }
+            if inside { continue }
+            var m = 0
+            var prev = buffer[src + n - 1]
+            var pv = h.value(prev)
+            for k in 0..<n {
+                let cur = buffer[src + k], cv = h.value(cur)
+                if cv >= 0 {
+                    if pv < 0 { buffer[dst + m] = prev + (cur - prev) * (pv / (pv - cv)); m += 1 }
+                    buffer[dst + m] = cur; m += 1
+                } else if pv >= 0 {
+                    buffer[dst + m] = prev + (cur - prev) * (pv / (pv - cv)); m += 1
+                }
+                prev = cur
+                pv = cv
+            }
+            if m < 3 { return true }
+            n = m
+            swap(&src, &dst)
+        }
+        var a = 0.0
+        for k in 0..<n { let u = buffer[src + k], w = buffer[src + (k + 1) % n]; a += u.x * w.y - u.y * w.x }
+        return abs(a) <= 2 * leastOverlap
+    }
+    return result ?? (abs(area2(clip(poly, hs))) <= 2 * leastOverlap)
+}
+
+/// Footprints that share less area than this (square pixels) count as apart: pieces of a
+/// split touching along the cut, which no pixel centre can tell apart, would otherwise be
+/// ordered against each other by chance of rounding.
+let leastOverlap = 1e-6
+
 /// A polygon's footprint: post-divide xy of the context's plane, and its box, corners and
-/// reach in target pixels (nil when some corner does not map to a finite pixel in front of the eye).
+/// reach in target pixels grown by `margin` (nil when some corner does not map to a finite
+/// pixel in front of the eye).
 struct Footprint {
     let screen: [SIMD2<Double>]
     let box: Box?
     let pixels: [SIMD2<Double>]?
     let reach: Reach?
 
-    init(_ p: DrawPolygon, planeToTarget: Mat4) {
+    init(_ p: DrawPolygon, planeToTarget: Mat4, margin: Double = overlapMargin) {
         screen = p.homogeneous.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
         var b: Box?
         var ok = true
@@ -292,9 +363,9 @@ struct Footprint {
             b = b.map { Box(minX: min($0.minX, q.x), minY: min($0.minY, q.y), maxX: max($0.maxX, q.x), maxY: max($0.maxY, q.y)) }
                 ?? Box(minX: q.x, minY: q.y, maxX: q.x, maxY: q.y)
         }
-        box = ok ? b?.insetBy(-overlapMargin) : nil
+        box = ok ? b?.insetBy(-margin) : nil
         pixels = ok ? px : nil
-        reach = ok && b != nil ? Reach(pixels: px, box: b!.insetBy(-overlapMargin)) : nil
+        reach = ok && b != nil ? Reach(pixels: px, box: b!.insetBy(-margin), margin: margin) : nil
     }
 
     /// Whether the pair must be related: boxes that meet, or an unbounded footprint.
@@ -316,8 +387,8 @@ func relate(_ i: Int, _ j: Int, _ polygons: [DrawPolygon], _ f: [Footprint], _ t
 }
 
 /// Orders polygons by the constraints between pairs that overlap on screen. A strongly
-/// connected group (polygons whose planes cross where they show, or a cycle) goes through
-/// the BSP tree of just its members, which splits them as it needs.
+/// connected group (polygons whose planes cross where they show, or a cycle) is split only
+/// as it needs (orderTangle).
 func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygon] {
     let (_, after) = overlapConstraints(polygons, planeToTarget: planeToTarget)
     var made: [[Int]: [DrawPolygon]] = [:]
@@ -389,6 +460,7 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
     for g in 0..<count where indegree[g] == 0 { ready.push(members[g][0], g) }
     var out: [DrawPolygon] = []
     out.reserveCapacity(n)
+    var local = [Int](repeating: 0, count: n)
     while let g = ready.pop() {
         let m = members[g]
         if m.count == 1 {
@@ -397,10 +469,11 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
             let ordered: [DrawPolygon]
             if let known = reuse[m] {
                 ordered = known
-            } else if m.count > largestRefinedGroup {
-                ordered = depthSort(m.map { polygons[$0] })
             } else {
-                ordered = orderGroup(m.map { polygons[$0] }, planeToTarget: planeToTarget)
+                // The group's own constraints, in its members' indices.
+                for (k, i) in m.enumerated() { local[i] = k }
+                let edges = m.map { i in after[i].compactMap { component[$0] == g ? local[$0] : nil } }
+                ordered = orderTangle(m.map { polygons[$0] }, edges: edges, planeToTarget: planeToTarget)
             }
             made[m] = ordered
             out += ordered
@@ -411,31 +484,6 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
         }
     }
     return out
-}
-
-/// A strongly connected group larger than this goes through the BSP tree of its members
-/// directly: re-ordering each side by overlap after every root split costs a pass over the
-/// group per level, quadratic in a large tangle.
-let largestRefinedGroup = 256
-
-/// Orders a strongly connected group (polygons in tie order) as the BSP tree would at its
-/// root: the first polygon's plane splits the others that straddle it into the half-spaces
-/// behind and in front of it (the ones in its plane draw with it, in tie order); each side is
-/// then ordered by overlap again, so only polygons that still interact are split further.
-private func orderGroup(_ group: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygon] {
-    let root = group[0]
-    var coplanar = [root], front: [DrawPolygon] = [], back: [DrawPolygon] = []
-    for p in group.dropFirst() {
-        switch p.classify(against: root) {
-        case .coplanar: coplanar.append(p)
-        case .front: front.append(p)
-        case .back: back.append(p)
-        case .split(let f, let b): front.append(f); back.append(b)
-        }
-    }
-    let viewerInFront = root.normal.z >= 0
-    let (first, last) = viewerInFront ? (back, front) : (front, back)
-    return orderContext(first, planeToTarget: planeToTarget) + coplanar + orderContext(last, planeToTarget: planeToTarget)
 }
 
 /// Strongly connected components (Tarjan, iterative): each vertex's component and the count.

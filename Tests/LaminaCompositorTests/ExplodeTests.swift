@@ -84,9 +84,16 @@ import Testing
         let splits = plan.targets.flatMap(\.quads).filter(\.isSplit).count
         #expect(out.quads.contains { $0.role == "split-outline" } == (splits > 0))
         if name == "conundrum-box-closed-green-flattened" {
-            #expect(splits > 0)
             #expect(out.quads.contains { $0.role == "label" && $0.layerName == "green: sublayers of an ordinary layer" })
         }
+    }
+
+    /// Split pieces get outlines of their own: two cards crossing through each other.
+    @Test func splitPiecesAreOutlined() {
+        let plan = compile(stage(eye: 500, [card("a", 120, 80, at: 200, 200, red, transform: ry(40)),
+                                            card("b", 120, 80, at: 200, 200, blue, transform: ry(-40))]))
+        #expect(plan.splitCount > 0)
+        #expect(Self.compositor.explode(plan).output.quads.contains { $0.role == "split-outline" })
     }
 
     /// A target's placement maps its texels where the quad that samples it draws them.

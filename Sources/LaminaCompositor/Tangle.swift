@@ -1,0 +1,285 @@
+// Ordering a strongly connected group of a context's overlap constraints with few splits.
+//
+// A group is strongly connected because some of its pairs interpenetrate where both can
+// show (each straddles the other's plane and the planes cross over their common footprint:
+// pairOrder's .interleaved), or because one-way constraints close a cycle. Interpenetrating
+// pairs are split first, one at a time and only the later polygon (in tie order) along the
+// earlier one's plane, as the BSP tree would; the two pieces are related again only to the
+// polygons the split one was related to (a piece's footprint lies inside its parent's, so no
+// other pair can meet). What stays strongly connected after that is cycles of polygons that
+// do not interpenetrate: such a group is split by the member whose plane straddles the
+// fewest others (as a BSP builder picks its splitter), and each side is ordered again from
+// scratch. The result is a topological order of the constraints between the pieces, ties
+// broken by tie order, so it is deterministic.
+
+/// Orders a strongly connected group: `group` in tie order, `edges[i]` the members drawn
+/// after member i (indices into `group`).
+func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4) -> [DrawPolygon] {
+    // A dense tangle (many interpenetrating pairs per member, as in thousands of random cards
+    // on a small canvas) splits into more pieces pair by pair than through the BSP tree; the
+    // pairs constrained both ways (with the margin) tell before any work.
+    var mutual = 0
+    for i in edges.indices { for j in edges[i] where j > i && edges[j].contains(i) { mutual += 1 } }
+    guard 2 * mutual <= 3 * group.count else { return depthSort(group) }
+    var t = Tangle(group, edges: edges, planeToTarget: planeToTarget)
+    guard t.splitInterpenetrating(budget: maxSplits), t.breakCycles(budget: maxSplits) else { return depthSort(group) }
+    return t.ordered()
+}
+
+/// A cycle of more pieces than this (after the interpenetrating pairs are split) goes through
+/// the BSP tree whole: splitting it by one plane and ordering each side again costs a pass
+/// over the cycle per level, quadratic in a large one.
+let largestCycle = 64
+
+/// Rounds of single splits that break cycles before whole-plane splits take over.
+let maxCycleRounds = 8
+
+/// The pieces of a group and the constraints between them.
+private struct Tangle {
+    var polys: [DrawPolygon]
+    /// Footprints without the anti-aliasing margin: what each piece covers.
+    var feet: [Footprint]
+    /// after[i]: pieces that must be drawn after i (their footprints overlap); before[i]: the
+    /// same edges reversed.
+    var after: [[Int]]
+    var before: [[Int]]
+    /// Bumped when a piece is split, so stale pending pairs are skipped.
+    var version: [Int]
+    /// Interpenetrating pairs not yet split: (earlier, its version, later, its version).
+    var pending: [(i: Int, vi: Int, j: Int, vj: Int)] = []
+    /// Splits made.
+    var splits = 0
+    let planeToTarget: Mat4
+    let toPlane: PixelsToPlane?
+
+    init(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4) {
+        polys = group
+        feet = []
+        feet.reserveCapacity(group.count)
+        after = [[Int]](repeating: [], count: group.count)
+        before = after
+        version = [Int](repeating: 0, count: group.count)
+        self.planeToTarget = planeToTarget
+        toPlane = PixelsToPlane(planeToTarget)
+        for p in group { feet.append(footprint(p)) }
+        // The pairs related with the margin, related again without it (each pair once).
+        var neighbours = edges
+        for i in edges.indices { for j in edges[i] { neighbours[j].append(i) } }
+        for i in neighbours.indices {
+            neighbours[i].sort()
+            var last = -1
+            for j in neighbours[i] where j > i && j != last {
+                last = j
+                link(i, j)
+            }
+        }
+    }
+
+    /// The order of pieces i and j (i first in tie order) over footprints `f`.
+    func order(_ i: Int, _ j: Int, _ f: [Footprint]) -> PairOrder {
+        // Boxes apart: footprints apart (what pairOrder would find, sooner).
+        guard f[i].mayMeet(f[j]) else { return .free }
+        return pairOrder(polys[i], polys[j], screenA: f[i].screen, screenB: f[j].screen, reachA: f[i].reach, reachB: f[j].reach,
+                  toPlane: toPlane, bounded: f[i].pixels != nil && f[j].pixels != nil)
+    }
+
+    /// Tie order: the member, then the piece's index (pieces of one member never overlap).
+    func tieBefore(_ x: Int, _ y: Int) -> Bool { (polys[x].member, x) < (polys[y].member, y) }
+
+    /// Relates pieces x and y (either order) as relate() does, but over what they cover (no
+    /// margin), queueing them for a split if their planes cross there. Pairs that only come
+    /// within the margin of each other stay free: where one's anti-aliased fringe (outside
+    /// it, with no depth of its own) meets the other, either order is as good.
+    mutating func link(_ x: Int, _ y: Int) {
+        let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
+        switch order(i, j, feet) {
+        case .free: break
+        case .firstBeforeSecond: after[i].append(j); before[j].append(i)
+        case .secondBeforeFirst: after[j].append(i); before[i].append(j)
+        case .interleaved:
+            after[i].append(j); before[j].append(i)
+            after[j].append(i); before[i].append(j)
+            pending.append((i, version[i], j, version[j]))
+        }
+    }
+
+    /// Splits every interpenetrating pair (the later along the earlier's plane) until none is
+    /// left; false when the splits made so far pass `budget`.
+    mutating func splitInterpenetrating(budget: Int) -> Bool {
+        while let p = pending.popLast() {
+            guard version[p.i] == p.vi, version[p.j] == p.vj else { continue }
+            // The later is split along the earlier's plane, as the BSP tree would, unless the
+            // other way round resolves more crossings at once (the earlier crossing a row of
+            // cards in one plane, cut once by that plane).
+            let (x, y) = resolved(p.i, by: p.j) > resolved(p.j, by: p.i) ? (p.i, p.j) : (p.j, p.i)
+            if (split(x, by: y) || split(y, by: x)) && splits > budget { return false }
+        }
+        return true
+    }
+
+    /// How many members (not pieces: the pieces of one member count once) that piece x
+    /// interpenetrates (constrained both ways with it) lie in y's plane: the crossings a split
+    /// of x along that plane resolves.
+    func resolved(_ x: Int, by y: Int) -> Int {
+        var members: [Int] = []
+        for u in after[x] where before[x].contains(u) && !members.contains(polys[u].member)
+            && (u == y || viewerSide(polys[u], of: polys[y]) == 0) { members.append(polys[u].member) }
+        return members.count
+    }
+
+    /// A piece's footprint: what it covers, or for a sliver (thinner than a pixel on average,
+    /// as an edge-on card, whose fringe is most of what it shades) what it may shade, margin included.
+    func footprint(_ p: DrawPolygon) -> Footprint {
+        let f = Footprint(p, planeToTarget: planeToTarget, margin: 0)
+        guard let px = f.pixels else { return f }
+        var area = 0.0, perimeter = 0.0
+        for k in px.indices {
+            let u = px[k], w = px[(k + 1) % px.count], d = w - u
+            area += u.x * w.y - u.y * w.x
+            perimeter += (d * d).sum().squareRoot()
+        }
+        // Thinner than a pixel on average: mostly fringe.
+        return abs(area) > perimeter ? f : Footprint(p, planeToTarget: planeToTarget)
+    }
+
+    /// Splits what stays strongly connected once nothing interpenetrates (cycles of pieces
+    /// that overlap one another in turn): in each cycle, the member whose plane the fewest
+    /// others straddle picks one straddling neighbour (one it is constrained with, if any) and
+    /// splits it, then the groups are found again; a few rounds at most (what is left then is
+    /// split by planes whole, in `ordered`). False when the splits pass `budget`.
+    mutating func breakCycles(budget: Int) -> Bool {
+        for _ in 0..<maxCycleRounds {
+            let rank = tieRanks()
+            let (component, count) = stronglyConnected(after)
+            var members = [[Int]](repeating: [], count: count)
+            for i in polys.indices.sorted(by: { rank[$0] < rank[$1] }) { members[component[i]].append(i) }
+            var progress = false
+            for m in members where m.count > 1 {
+                guard let (x, y) = cycleCut(m) else { continue }
+                progress = split(x, by: y) || progress
+            }
+            guard progress, splitInterpenetrating(budget: budget), splits <= budget else { return splits <= budget }
+        }
+        return true
+    }
+
+    /// In a cycle `m` (tie order): the piece to split and the piece along whose plane (nil when
+    /// no member's plane is straddled by another).
+    func cycleCut(_ m: [Int]) -> (Int, Int)? {
+        var best: (x: Int, y: Int)?, fewest = Int.max
+        for y in m.prefix(32) {
+            var straddling: [Int] = []
+            for x in m where x != y && viewerSide(polys[x], of: polys[y]) == nil {
+                straddling.append(x)
+                if straddling.count >= fewest { break }
+            }
+            guard !straddling.isEmpty, straddling.count < fewest else { continue }
+            fewest = straddling.count
+            let x = straddling.first { after[y].contains($0) || before[y].contains($0) } ?? straddling[0]
+            best = (x, y)
+        }
+        return best
+    }
+
+    /// Splits piece j along piece i's plane, relating both halves to j's neighbours; false
+    /// when j does not straddle that plane.
+    mutating func split(_ j: Int, by i: Int) -> Bool {
+        guard case .split(let f, let b) = polys[j].classify(against: polys[i]) else { return false }
+        splits += 1
+        // Unlink j from its neighbours, then relate both pieces to each of them.
+        var neighbours = after[j] + before[j]
+        for u in after[j] { before[u].removeAll { $0 == j } }
+        for u in before[j] { after[u].removeAll { $0 == j } }
+        after[j] = []; before[j] = []
+        neighbours.sort()
+        let k = polys.count
+        polys[j] = f
+        feet[j] = footprint(f)
+        version[j] += 1
+        polys.append(b)
+        feet.append(footprint(b))
+        after.append([]); before.append([])
+        version.append(0)
+        var last = -1
+        for u in neighbours where u != last {
+            last = u
+            link(j, u)
+            link(k, u)
+        }
+        return true
+    }
+
+    /// The pieces in a topological order of their constraints between strongly connected
+    /// groups (each now a cycle with no interpenetration, split by its best splitter).
+    func ordered() -> [DrawPolygon] {
+        let n = polys.count
+        let rank = tieRanks()
+        let (component, count) = stronglyConnected(after)
+        var members = [[Int]](repeating: [], count: count)
+        for i in (0..<n).sorted(by: { rank[$0] < rank[$1] }) { members[component[i]].append(i) }
+        var indegree = [Int](repeating: 0, count: count)
+        var groupAfter = [[Int]](repeating: [], count: count)
+        for i in 0..<n {
+            for j in after[i] where component[i] != component[j] {
+                groupAfter[component[i]].append(component[j])
+                indegree[component[j]] += 1
+            }
+        }
+        var ready = MinHeap()
+        for g in 0..<count where indegree[g] == 0 { ready.push(rank[members[g][0]], g) }
+        var out: [DrawPolygon] = []
+        out.reserveCapacity(n)
+        while let g = ready.pop() {
+            let m = members[g]
+            if m.count == 1 {
+                out.append(polys[m[0]])
+            } else if m.count > largestCycle {
+                // Re-ordering each side after a split costs a pass over the cycle per level.
+                out += depthSort(m.map { polys[$0] })
+            } else {
+                out += orderCycle(m)
+            }
+            for h in groupAfter[g] {
+                indegree[h] -= 1
+                if indegree[h] == 0 { ready.push(rank[members[h][0]], h) }
+            }
+        }
+        return out
+    }
+
+    /// Each piece's place in tie order.
+    func tieRanks() -> [Int] {
+        var rank = [Int](repeating: 0, count: polys.count)
+        for (r, i) in polys.indices.sorted(by: { tieBefore($0, $1) }).enumerated() { rank[i] = r }
+        return rank
+    }
+
+    /// Orders a cycle of pieces (`m` in tie order) that do not interpenetrate: split by the
+    /// plane of the member that straddles the fewest others (among the first few, for a
+    /// bound on the work), each side ordered again by overlap.
+    func orderCycle(_ m: [Int]) -> [DrawPolygon] {
+        var best = m[0], fewest = Int.max
+        for s in m.prefix(32) {
+            var straddling = 0
+            for x in m where x != s && viewerSide(polys[x], of: polys[s]) == nil {
+                straddling += 1
+                if straddling >= fewest { break }
+            }
+            if straddling < fewest { fewest = straddling; best = s }
+        }
+        let root = polys[best]
+        var coplanar: [DrawPolygon] = [], front: [DrawPolygon] = [], back: [DrawPolygon] = []
+        for x in m {
+            guard x != best else { coplanar.append(root); continue }
+            switch polys[x].classify(against: root) {
+            case .coplanar: coplanar.append(polys[x])
+            case .front: front.append(polys[x])
+            case .back: back.append(polys[x])
+            case .split(let f, let b): front.append(f); back.append(b)
+            }
+        }
+        let viewerInFront = root.normal.z >= 0
+        let (first, last) = viewerInFront ? (back, front) : (front, back)
+        return orderContext(first, planeToTarget: planeToTarget) + coplanar + orderContext(last, planeToTarget: planeToTarget)
+    }
+}
