@@ -19,17 +19,26 @@ struct Stat: Encodable {
     }
 }
 
-/// Runs `body(frame)` up to `frames` times and times each run. The first run is a warm-up
-/// (shaders, pools, caches) and is dropped unless it took over a second, when it counts as
-/// a frame (repeating a frame that slow would only spend the budget). The series stops early
-/// once `budget` seconds are spent; at least one frame is always timed.
+/// Runs `body(frame)` up to `frames` times and times each run, after untimed warm-up runs
+/// (shaders, pools, caches); a warm-up run over a second counts as a frame instead and ends
+/// the warm-up (repeating a frame that slow would only spend the budget). The series stops
+/// early once `budget` seconds are spent; at least one frame is always timed.
 func timedSeries(frames: Int, budget: Double, _ body: (Int) throws -> Void) rethrows -> Stat {
     var times: [Double] = []
     var spent = 0.0, frame = 0
-    let first = try time { try body(frame) }
-    frame += 1
-    spent += first
-    if first > 1 { times.append(first) }
+    // Untimed warm-up: at least 3 frames and 0.2 s (at most a quarter of the budget; a frame
+    // over a second counts as timed). Without it the first series after a compile series ran
+    // up to 1.6x slower than the same frames a moment later (caches, allocator, llvmpipe's
+    // scene memory), whichever renderer it measured.
+    var warm = 0.0, warmFrames = 0
+    while warmFrames < 3 || (warm < 0.2 && warm < budget / 4) {
+        let t = try time { try body(frame) }
+        frame += 1
+        spent += t
+        warm += t
+        warmFrames += 1
+        if t > 1 { times.append(t); break }
+    }
     while times.count < frames && (times.isEmpty || spent < budget) {
         let t = try time { try body(frame) }
         frame += 1
