@@ -1,0 +1,70 @@
+// The keys of a layer object as numbers: a layer's keys are looked up once each (one hash per
+// key present), then applied in this fixed order whatever the file's order.
+
+/// A layer key, in the order the keys are applied (frame before bounds and position, so those
+/// win; sublayers last). The case names are the scene file's keys. 63 keys: a set of them fits
+/// a UInt64.
+enum LayerKey: Int, CaseIterable {
+    case type, name, anchorPoint, anchorPointZ, frame, bounds, position, zPosition, transform, affineTransform,
+         sublayerTransform, backgroundColor, opacity, hidden, doubleSided, masksToBounds, geometryFlipped,
+         allowsEdgeAntialiasing, cornerRadius, borderWidth, borderColor, contents, contentsGravity, contentsRect, light
+    // A text layer's.
+    case string, fontSize, foregroundColor, alignmentMode
+    // Revision 2, every layer's.
+    case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath, contentsScale, mask
+    // A gradient layer's.
+    case colors, locations, startPoint, endPoint, gradientType
+    // A shape layer's.
+    case path, fillColor, fillRule, strokeColor, lineWidth, lineCap, lineJoin, miterLimit, lineDashPattern,
+         lineDashPhase, strokeStart, strokeEnd
+    // A replicator layer's.
+    case instanceCount, instanceTransform, instanceColor, instanceRedOffset, instanceGreenOffset, instanceBlueOffset,
+         instanceAlphaOffset, instanceDelay, preservesDepth
+    case sublayers
+
+    /// The key as the file spells it.
+    var name: String { Self.names[rawValue] }
+    /// This key alone, as a bit of a key set.
+    var bit: UInt64 { 1 << UInt64(rawValue) }
+
+    static let names: [String] = allCases.map { String(describing: $0) }
+    /// Every key by its name.
+    static let byName: [String: LayerKey] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+
+    /// The keys from `first` through `last`, as a key set.
+    static func range(_ first: LayerKey, _ last: LayerKey) -> UInt64 {
+        (first.rawValue...last.rawValue).reduce(0) { $0 | 1 << UInt64($1) }
+    }
+
+    /// The keys only one layer type has, by type name, in the order messages report them.
+    static let typeSets: [(type: String, keys: UInt64)] = [
+        ("textLayer", range(.string, .alignmentMode)), ("gradientLayer", range(.colors, .gradientType)),
+        ("shapeLayer", range(.path, .strokeEnd)), ("replicatorLayer", range(.instanceCount, .preservesDepth)),
+    ]
+    /// Every type-specific key.
+    static let typeSpecific: UInt64 = typeSets.reduce(0) { $0 | $1.keys }
+}
+
+/// The keys present in one layer object: a key set and where each key's value sits.
+struct PresentKeys {
+    /// The keys present.
+    private(set) var set: UInt64 = 0
+    /// Each present key's member index, by key (only present keys' entries are meaningful).
+    private var slots: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// Notes key `k` at member `index`. An index always fits 16 bits: a known key stands at most
+    /// after the other 62 and the unknown keys before reading stops (SceneReader.errorLimit).
+    mutating func insert(_ k: LayerKey, at index: Int) {
+        set |= k.bit
+        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: UInt16(truncatingIfNeeded: index), toByteOffset: 2 * k.rawValue, as: UInt16.self) }
+    }
+
+    /// The member index of present key `k`.
+    func index(of k: LayerKey) -> Int {
+        Int(withUnsafeBytes(of: slots) { $0.load(fromByteOffset: 2 * k.rawValue, as: UInt16.self) })
+    }
+
+    func contains(_ k: LayerKey) -> Bool { set & k.bit != 0 }
+}
