@@ -35,8 +35,8 @@ struct JSONParser {
     private enum Step { case key(at: Int), index(Int) }
     /// The members and items of the objects and arrays being read, so each becomes one array
     /// of its final size (no regrowth while it is read).
-    private var memberStack: [JSONMember] = []
-    private var itemStack: [JSONValue] = []
+    private var memberStack = MoveStack<JSONMember>()
+    private var itemStack = MoveStack<JSONValue>()
 
     /// The JSON path of the value being read: "a.b[2].c" ("" at the root).
     private var path: String {
@@ -61,7 +61,11 @@ struct JSONParser {
     }
 
     /// Frees the copy of the text (the parser must not be used after).
-    func free() { b.deallocate() }
+    func free() {
+        b.deallocate()
+        memberStack.free()
+        itemStack.free()
+    }
 
     /// Parses one JSON value that fills the whole text (surrounding whitespace allowed).
     mutating func document() throws -> JSONValue {
@@ -119,16 +123,14 @@ struct JSONParser {
             i += 1
             skipSpace()
             let v = try value()
-            memberStack.append(JSONMember(key: key, value: v))
+            memberStack.push(JSONMember(key: key, value: v))
             skipSpace()
             if peek(UInt8(ascii: ",")) { i += 1; continue }
             if peek(UInt8(ascii: "}")) {
                 i += 1
                 depth -= 1
                 route.removeLast()
-                let members = Array(memberStack[base...])
-                memberStack.removeSubrange(base...)
-                return .object(members)
+                return .object(memberStack.pop(from: base))
             }
             throw error("expected ',' or '}' in an object, found \(found)")
         }
@@ -142,7 +144,7 @@ struct JSONParser {
             for j in base..<memberStack.count where memberStack[j].key == key { return true }
             return false
         }
-        if seen == nil { seen = Set(memberStack[base...].map(\.key)) }
+        if seen == nil { seen = Set((base..<memberStack.count).map { memberStack[$0].key }) }
         return !seen!.insert(key).inserted
     }
 
@@ -158,16 +160,14 @@ struct JSONParser {
             if peek(UInt8(ascii: "]")), itemStack.count > base { throw error("a trailing comma before ']' is not allowed in JSON") }
             route[route.count - 1] = .index(itemStack.count - base)
             let v = try value()
-            itemStack.append(v)
+            itemStack.push(v)
             skipSpace()
             if peek(UInt8(ascii: ",")) { i += 1; continue }
             if peek(UInt8(ascii: "]")) {
                 i += 1
                 depth -= 1
                 route.removeLast()
-                let items = Array(itemStack[base...])
-                itemStack.removeSubrange(base...)
-                return .array(items)
+                return .array(itemStack.pop(from: base))
             }
             throw error("expected ',' or ']' in an array, found \(found)")
         }
@@ -187,7 +187,7 @@ struct JSONParser {
         if peek(UInt8(ascii: "-")) {
             negative = true
             i += 1
-            if rest(startsWith: "Infinity") {
+            if peek(UInt8(ascii: "I")), rest(startsWith: "Infinity") {
                 i = start
                 throw error("-Infinity is not a number in JSON (JSON has no NaN or infinities)", path: path)
             }
@@ -201,16 +201,25 @@ struct JSONParser {
             }
             if fraction { scale -= 1 }
         }
+        // Eight significant digits at once when they stand in a row (a full double has 17).
+        func eight(fraction: Bool) {
+            while mantissa != 0, significant <= 11, let x = eightDigits(at: i) {
+                mantissa = mantissa &* 100_000_000 &+ x
+                significant += 8
+                if fraction { scale -= 8 }
+                i += 8
+            }
+        }
         guard i < b.count, isDigit(b[i]) else { throw error("expected a digit in a number, found \(found)") }
         if b[i] == UInt8(ascii: "0") {
             i += 1
         } else {
-            while i < b.count, isDigit(b[i]) { digit(b[i], fraction: false); i += 1 }
+            while i < b.count, isDigit(b[i]) { digit(b[i], fraction: false); i += 1; eight(fraction: false) }
         }
         if peek(UInt8(ascii: ".")) {
             i += 1
             let first = i
-            while i < b.count, isDigit(b[i]) { digit(b[i], fraction: true); i += 1 }
+            while i < b.count, isDigit(b[i]) { digit(b[i], fraction: true); i += 1; eight(fraction: true) }
             guard i > first else { throw error("expected a digit after the decimal point, found \(found)") }
         }
         if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
@@ -234,6 +243,21 @@ struct JSONParser {
             throw error("the number \(text) is out of range (not a finite double)", path: path)
         }
         return d
+    }
+
+    /// The value of the eight bytes at `k` when all are ASCII digits (the first the most
+    /// significant), else nil: one 64-bit load instead of eight steps (SWAR).
+    private func eightDigits(at k: Int) -> UInt64? {
+        guard k + 8 <= b.count, let base = b.baseAddress else { return nil }
+        // Little-endian: the first byte is the lowest.
+        let v = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+        // Every byte 0x30...0x39: high nibble 3, and adding 6 does not carry out of the low nibble.
+        guard v & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
+              (v &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030 else { return nil }
+        var x = v & 0x0F0F_0F0F_0F0F_0F0F
+        x = (x &* 10 &+ (x >> 8)) & 0x00FF_00FF_00FF_00FF        // pairs: 10 * first + second
+        x = (x &* 100 &+ (x >> 16)) & 0x0000_FFFF_0000_FFFF      // fours
+        return (x &* 10_000 &+ (x >> 32)) & 0xFFFF_FFFF          // eight
     }
 
     /// A well-formed JSON number through strtod (correctly rounded), from a NUL-terminated copy

@@ -28,8 +28,26 @@ enum LayerKey: Int, CaseIterable {
     var bit: UInt64 { 1 << UInt64(rawValue) }
 
     static let names: [String] = allCases.map { String(describing: $0) }
-    /// Every key by its name.
-    static let byName: [String: LayerKey] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+    /// The key a name spells, if any. A layer's keys are looked up by a cheap hash of the name's
+    /// length and end bytes into a few candidates, then compared: less work than hashing every
+    /// byte for a dictionary.
+    static func named(_ s: String) -> LayerKey? {
+        for k in buckets[bucket(s)] where names[k.rawValue] == s { return k }
+        return nil
+    }
+
+    private static func bucket(_ s: String) -> Int {
+        func hash<C: BidirectionalCollection<UInt8>>(_ u: C) -> Int {
+            guard let first = u.first, let last = u.last else { return 0 }
+            return (u.count &* 7 &+ Int(first) &* 3 &+ Int(last)) & 63
+        }
+        // Native strings are contiguous; the view itself is the (slower) fallback.
+        return s.utf8.withContiguousStorageIfAvailable { hash($0) } ?? hash(s.utf8)
+    }
+
+    private static let buckets: [[LayerKey]] = allCases.reduce(into: Array(repeating: [], count: 64)) { t, k in
+        t[bucket(k.name)].append(k)
+    }
 
     /// The keys from `first` through `last`, as a key set.
     static func range(_ first: LayerKey, _ last: LayerKey) -> UInt64 {

@@ -171,7 +171,15 @@ final class SceneReader {
         guard case .array(let items) = v else { throw fail(path(), "a transform is 16 numbers or a list of steps, got \(v.brief)") }
         func isNumber(_ x: JSONValue) -> Bool { if case .number = x { return true }; return false }
         if items.count == 16, items.allSatisfy(isNumber) {
-            return try finite(CATransform3D(fields: numbers(v, 16, path()).map { CGFloat($0) }), path())
+            // Straight into the fields (no arrays); finite entries make a finite transform.
+            func f(_ k: Int) throws -> CGFloat {
+                if case .number(let d) = items[k], d.isFinite { return d }
+                return try number(items[k], "\(path())[\(k)]")
+            }
+            return CATransform3D(m11: try f(0), m12: try f(1), m13: try f(2), m14: try f(3),
+                                 m21: try f(4), m22: try f(5), m23: try f(6), m24: try f(7),
+                                 m31: try f(8), m32: try f(9), m33: try f(10), m34: try f(11),
+                                 m41: try f(12), m42: try f(13), m43: try f(14), m44: try f(15))
         }
         // Numbers mean a matrix was meant: name the entry or the count that is wrong.
         if items.contains(where: isNumber) {
@@ -277,7 +285,7 @@ final class SceneReader {
         // Each key is looked up once; unknown keys are reported in the file's order.
         var keys = PresentKeys()
         for (n, m) in members.enumerated() {
-            guard let k = LayerKey.byName[m.key] else {
+            guard let k = LayerKey.named(m.key) else {
                 let hint = Suggestions.key(for: m.key, among: Self.allLayerKeys).map { " (did you mean \(JSONWriter.quote($0))?)" } ?? ""
                 try record(fail("\(path()).\(m.key)", "unknown key \(JSONWriter.quote(m.key))\(hint)"))
                 continue
