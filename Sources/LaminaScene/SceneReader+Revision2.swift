@@ -94,7 +94,7 @@ extension SceneReader {
         switch k {
         case .shadowColor: layer.shadowColor = try optionalColor(v, p())
         case .shadowOpacity: layer.shadowOpacity = Float(try unitNumber(v, p(), "shadowOpacity"))
-        case .shadowOffset: let a = try numbers(v, 2, p()); layer.shadowOffset = CGSize(width: a[0], height: a[1])
+        case .shadowOffset: let a = try few(v, 2, p()); layer.shadowOffset = CGSize(width: a[0], height: a[1])
         case .shadowRadius: layer.shadowRadius = try nonNegative(v, p(), "shadowRadius")
         case .shadowPath: layer.shadowPath = try pathData(v, p())
         case .contentsScale:
@@ -128,8 +128,8 @@ extension SceneReader {
                 throw fail(p(), "\(l.count) location\(l.count == 1 ? "" : "s") for \(n) color\(n == 1 ? "" : "s") (one location per color)")
             }
             g.locations = l.map { NSNumber(value: $0) }
-        case .startPoint: let a = try numbers(v, 2, p()); g.startPoint = CGPoint(x: a[0], y: a[1])
-        case .endPoint: let a = try numbers(v, 2, p()); g.endPoint = CGPoint(x: a[0], y: a[1])
+        case .startPoint: let a = try few(v, 2, p()); g.startPoint = CGPoint(x: a[0], y: a[1])
+        case .endPoint: let a = try few(v, 2, p()); g.endPoint = CGPoint(x: a[0], y: a[1])
         default: g.type = try option(v, p(), "gradient type", Self.gradientTypes, order: ["axial", "radial", "conic"])
         }
     }

@@ -128,6 +128,31 @@ final class SceneReader {
         }
     }
 
+    /// Up to four numbers held without an array (points, sizes, rects and colors are read per layer).
+    struct FewNumbers {
+        var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        subscript(i: Int) -> Double {
+            switch i {
+            case 0: values.0
+            case 1: values.1
+            case 2: values.2
+            default: values.3
+            }
+        }
+    }
+
+    /// `n` (1...4) numbers, read and checked as `numbers` does (the same errors in the same order).
+    func few(_ v: JSONValue, _ n: Int, _ path: @autoclosure () -> String) throws -> FewNumbers {
+        guard case .array(let a) = v else { throw fail(path(), "expected \(n) numbers, got \(v.brief)") }
+        guard a.count == n else { throw fail(path(), "expected \(n) numbers, got \(a.count)") }
+        func at(_ i: Int) throws -> Double {
+            guard i < n else { return 0 }
+            if case .number(let d) = a[i], d.isFinite { return d }
+            return try number(a[i], "\(path())[\(i)]")
+        }
+        return FewNumbers(values: (try at(0), try at(1), try at(2), try at(3)))
+    }
+
     func bool(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> Bool {
         guard case .bool(let b) = v else { throw fail(path(), "expected true or false, got \(v.brief)") }
         return b
@@ -159,9 +184,9 @@ final class SceneReader {
         if case .null = v {
             throw fail(path(), "a color may not be null here (only backgroundColor, borderColor, shadowColor, fillColor and strokeColor may be)")
         }
-        let c = try numbers(v, 4, path())
-        for (i, x) in c.enumerated() where !(0...1).contains(x) {
-            throw fail("\(path())[\(i)]", "color component \(JSONWriter.number(x)) outside 0...1")
+        let c = try few(v, 4, path())
+        for i in 0..<4 where !(0...1).contains(c[i]) {
+            throw fail("\(path())[\(i)]", "color component \(JSONWriter.number(c[i])) outside 0...1")
         }
         return CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3])
     }
@@ -348,20 +373,20 @@ final class SceneReader {
     func applyLayerKey(_ k: LayerKey, _ v: JSONValue, _ layer: CALayer, _ p: @autoclosure () -> String) throws {
         switch k {
         case .name: layer.name = try string(v, p())
-        case .anchorPoint: let a = try numbers(v, 2, p()); layer.anchorPoint = CGPoint(x: a[0], y: a[1])
+        case .anchorPoint: let a = try few(v, 2, p()); layer.anchorPoint = CGPoint(x: a[0], y: a[1])
         case .anchorPointZ: layer.anchorPointZ = try number(v, p())
         case .frame:
-            let f = try numbers(v, 4, p())
+            let f = try few(v, 4, p())
             guard f[2] >= 0, f[3] >= 0 else { throw fail(p(), "frame size must not be negative") }
             layer.frame = CGRect(x: f[0], y: f[1], width: f[2], height: f[3])
             guard layer.position.x.isFinite, layer.position.y.isFinite else {
                 throw fail(p(), "frame with this anchorPoint puts the position out of range (not a finite number)")
             }
         case .bounds:
-            let b = try numbers(v, 4, p())
+            let b = try few(v, 4, p())
             guard b[2] >= 0, b[3] >= 0 else { throw fail(p(), "bounds size must not be negative") }
             layer.bounds = CGRect(x: b[0], y: b[1], width: b[2], height: b[3])
-        case .position: let a = try numbers(v, 2, p()); layer.position = CGPoint(x: a[0], y: a[1])
+        case .position: let a = try few(v, 2, p()); layer.position = CGPoint(x: a[0], y: a[1])
         case .zPosition: layer.zPosition = try number(v, p())
         case .transform: layer.transform = try transform(v, p())
         case .affineTransform:
@@ -402,7 +427,7 @@ final class SceneReader {
             }
             layer.contentsGravity = CALayerContentsGravity(rawValue: g)
         case .contentsRect:
-            let r = try numbers(v, 4, p())
+            let r = try few(v, 4, p())
             layer.contentsRect = CGRect(x: r[0], y: r[1], width: r[2], height: r[3])
         case .light: layer.light = try light(v, p())
         case .string: (layer as? CATextLayer)?.string = try string(v, p())
