@@ -22,12 +22,26 @@ enum LayerKey: Int, CaseIterable {
          instanceAlphaOffset, instanceDelay, preservesDepth
     case sublayers
 
-    /// The key as the file spells it.
+    /// The key as the file spells it (the case's name).
     var name: String { Self.names[rawValue] }
     /// This key alone, as a bit of a key set.
     var bit: UInt64 { 1 << UInt64(rawValue) }
 
-    static let names: [String] = allCases.map { String(describing: $0) }
+    /// The names by raw value, spelled out: deriving them by reflection (String(describing:))
+    /// cost more than reading a hundred layers.
+    static let names: [String] = [
+        "type", "name", "anchorPoint", "anchorPointZ", "frame", "bounds", "position", "zPosition", "transform", "affineTransform",
+        "sublayerTransform", "backgroundColor", "opacity", "hidden", "doubleSided", "masksToBounds", "geometryFlipped",
+        "allowsEdgeAntialiasing", "cornerRadius", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsRect", "light",
+        "string", "fontSize", "foregroundColor", "alignmentMode",
+        "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "contentsScale", "mask",
+        "colors", "locations", "startPoint", "endPoint", "gradientType",
+        "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit", "lineDashPattern",
+        "lineDashPhase", "strokeStart", "strokeEnd",
+        "instanceCount", "instanceTransform", "instanceColor", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
+        "instanceAlphaOffset", "instanceDelay", "preservesDepth",
+        "sublayers",
+    ]
     /// The key a name spells, if any. A layer's keys are looked up by a cheap hash of the name's
     /// length and end bytes into a few candidates, then compared: less work than hashing every
     /// byte for a dictionary.

@@ -76,6 +76,7 @@ struct ReaderStructureTests {
     @Test func layerKeyTableMatchesTheKeySets() {
         #expect(LayerKey.allCases.count <= 64)
         #expect(Set(LayerKey.names) == SceneReader.allLayerKeys)
+        #expect(LayerKey.names == LayerKey.allCases.map { String(describing: $0) })
         for k in LayerKey.allCases { #expect(LayerKey.named(k.name) == k) }
         for s in ["", "x", "Name", "names", "boundss", "sublayer", "instanceColors", "type "] { #expect(LayerKey.named(s) == nil) }
         let text = LayerKey.typeSets.first { $0.type == "textLayer" }!.keys
