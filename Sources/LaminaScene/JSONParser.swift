@@ -28,18 +28,26 @@ struct JSONParser {
     private let b: UnsafeBufferPointer<UInt8>
     private var i = 0
     private var depth = 0
-    /// Where the value being read sits: its keys and indices from the root. The JSON path
-    /// string is built from it only for an error (building one per value cost more than
-    /// reading the value).
+    /// Where the value being read sits: its keys and indices from the root, one step per open
+    /// object or array, updated in place per member. A key is held as its offset in the text
+    /// (no string kept per value); the JSON path is spelled out from it only for an error.
     private var route: [Step] = []
-    private enum Step { case key(String), index(Int) }
+    private enum Step { case key(at: Int), index(Int) }
+    /// The members and items of the objects and arrays being read, so each becomes one array
+    /// of its final size (no regrowth while it is read).
+    private var memberStack = MoveStack<JSONMember>()
+    private var itemStack = MoveStack<JSONValue>()
 
     /// The JSON path of the value being read: "a.b[2].c" ("" at the root).
     private var path: String {
         var s = ""
         for step in route {
             switch step {
-            case .key(let k): s = s.isEmpty ? k : "\(s).\(k)"
+            case .key(let at):
+                var reader = self
+                reader.i = at
+                let k = (try? reader.string()) ?? ""
+                s = s.isEmpty ? k : "\(s).\(k)"
             case .index(let n): s = "\(s)[\(n)]"
             }
         }
@@ -53,7 +61,11 @@ struct JSONParser {
     }
 
     /// Frees the copy of the text (the parser must not be used after).
-    func free() { b.deallocate() }
+    func free() {
+        b.deallocate()
+        memberStack.free()
+        itemStack.free()
+    }
 
     /// Parses one JSON value that fills the whole text (surrounding whitespace allowed).
     mutating func document() throws -> JSONValue {
@@ -89,19 +101,20 @@ struct JSONParser {
     private mutating func object() throws -> JSONValue {
         try enter()
         i += 1
-        var dict: [String: JSONValue] = [:], order: [String] = []
         skipSpace()
-        if peek(UInt8(ascii: "}")) { i += 1; depth -= 1; return .object(dict, order: order) }
+        if peek(UInt8(ascii: "}")) { i += 1; depth -= 1; return .object([]) }
+        let base = memberStack.count
+        var seen: Set<String>?
+        route.append(.key(at: i))
         while true {
             skipSpace()
-            if peek(UInt8(ascii: "}")), !order.isEmpty { throw error("a trailing comma before '}' is not allowed in JSON") }
+            if peek(UInt8(ascii: "}")), memberStack.count > base { throw error("a trailing comma before '}' is not allowed in JSON") }
             guard peek(UInt8(ascii: "\"")) else { throw error("expected a key in double quotes, found \(found)") }
             let keyStart = i
             let key = try string()
-            route.append(.key(key))
-            // A repeated key, reported where it stands before its value is read. Scene objects
-            // have a few keys: comparing with those costs less than hashing the key twice.
-            if order.count < 16 ? order.contains(key) : dict[key] != nil {
+            route[route.count - 1] = .key(at: keyStart)
+            // A repeated key, reported where it stands before its value is read.
+            if isRepeated(key, since: base, &seen) {
                 i = keyStart
                 throw error("duplicate key \"\(key)\" (a JSON object must not repeat a key)", path: path)
             }
@@ -109,31 +122,53 @@ struct JSONParser {
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the key \"\(key)\", found \(found)") }
             i += 1
             skipSpace()
-            dict[key] = try value()
-            route.removeLast()
-            order.append(key)
+            let v = try value()
+            memberStack.push(JSONMember(key: key, value: v))
             skipSpace()
             if peek(UInt8(ascii: ",")) { i += 1; continue }
-            if peek(UInt8(ascii: "}")) { i += 1; depth -= 1; return .object(dict, order: order) }
+            if peek(UInt8(ascii: "}")) {
+                i += 1
+                depth -= 1
+                route.removeLast()
+                return .object(memberStack.pop(from: base))
+            }
             throw error("expected ',' or '}' in an object, found \(found)")
         }
+    }
+
+    /// Whether `key` is among the members read so far of the object whose members start at
+    /// `base`. Scene objects have a few keys: comparing with those costs less than hashing;
+    /// a set takes over from the 16th key.
+    private func isRepeated(_ key: String, since base: Int, _ seen: inout Set<String>?) -> Bool {
+        if memberStack.count - base < 16 {
+            for j in base..<memberStack.count where memberStack[j].key == key { return true }
+            return false
+        }
+        if seen == nil { seen = Set((base..<memberStack.count).map { memberStack[$0].key }) }
+        return !seen!.insert(key).inserted
     }
 
     private mutating func array() throws -> JSONValue {
         try enter()
         i += 1
-        var items: [JSONValue] = []
         skipSpace()
-        if peek(UInt8(ascii: "]")) { i += 1; depth -= 1; return .array(items) }
+        if peek(UInt8(ascii: "]")) { i += 1; depth -= 1; return .array([]) }
+        let base = itemStack.count
+        route.append(.index(0))
         while true {
             skipSpace()
-            if peek(UInt8(ascii: "]")), !items.isEmpty { throw error("a trailing comma before ']' is not allowed in JSON") }
-            route.append(.index(items.count))
-            items.append(try value())
-            route.removeLast()
+            if peek(UInt8(ascii: "]")), itemStack.count > base { throw error("a trailing comma before ']' is not allowed in JSON") }
+            route[route.count - 1] = .index(itemStack.count - base)
+            let v = try value()
+            itemStack.push(v)
             skipSpace()
             if peek(UInt8(ascii: ",")) { i += 1; continue }
-            if peek(UInt8(ascii: "]")) { i += 1; depth -= 1; return .array(items) }
+            if peek(UInt8(ascii: "]")) {
+                i += 1
+                depth -= 1
+                route.removeLast()
+                return .array(itemStack.pop(from: base))
+            }
             throw error("expected ',' or ']' in an array, found \(found)")
         }
     }
@@ -144,34 +179,85 @@ struct JSONParser {
     }
 
     /// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+    /// The digits are gathered as the text is checked (one pass); `fastValue` turns them into
+    /// the double when that is exact, strtod otherwise.
     private mutating func number() throws -> Double {
         let start = i
+        var negative = false
         if peek(UInt8(ascii: "-")) {
+            negative = true
             i += 1
-            if rest(startsWith: "Infinity") {
+            if peek(UInt8(ascii: "I")), rest(startsWith: "Infinity") {
                 i = start
                 throw error("-Infinity is not a number in JSON (JSON has no NaN or infinities)", path: path)
             }
         }
-        func digits() -> Int { let s = i; while i < b.count, isDigit(b[i]) { i += 1 }; return i - s }
+        // The significant digits (up to 19) as an integer, times 10^scale.
+        var mantissa: UInt64 = 0, significant = 0, scale = 0, fits = true
+        func digit(_ c: UInt8, fraction: Bool) {
+            if mantissa != 0 || c != UInt8(ascii: "0") {
+                significant += 1
+                if significant <= 19 { mantissa = mantissa &* 10 &+ UInt64(c &- UInt8(ascii: "0")) } else { fits = false }
+            }
+            if fraction { scale -= 1 }
+        }
+        // Eight significant digits at once when they stand in a row (a full double has 17).
+        func eight(fraction: Bool) {
+            while mantissa != 0, significant <= 11, let x = eightDigits(at: i) {
+                mantissa = mantissa &* 100_000_000 &+ x
+                significant += 8
+                if fraction { scale -= 8 }
+                i += 8
+            }
+        }
         guard i < b.count, isDigit(b[i]) else { throw error("expected a digit in a number, found \(found)") }
-        if b[i] == UInt8(ascii: "0") { i += 1 } else { _ = digits() }
+        if b[i] == UInt8(ascii: "0") {
+            i += 1
+        } else {
+            while i < b.count, isDigit(b[i]) { digit(b[i], fraction: false); i += 1; eight(fraction: false) }
+        }
         if peek(UInt8(ascii: ".")) {
             i += 1
-            guard digits() > 0 else { throw error("expected a digit after the decimal point, found \(found)") }
+            let first = i
+            while i < b.count, isDigit(b[i]) { digit(b[i], fraction: true); i += 1; eight(fraction: true) }
+            guard i > first else { throw error("expected a digit after the decimal point, found \(found)") }
         }
         if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
             i += 1
-            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { i += 1 }
-            guard digits() > 0 else { throw error("expected a digit in the exponent, found \(found)") }
+            var sign = 1
+            if peek(UInt8(ascii: "+")) { i += 1 } else if peek(UInt8(ascii: "-")) { sign = -1; i += 1 }
+            let first = i
+            var e = 0
+            while i < b.count, isDigit(b[i]) {
+                if e < 10_000 { e = e * 10 + Int(b[i] - UInt8(ascii: "0")) }
+                i += 1
+            }
+            guard i > first else { throw error("expected a digit in the exponent, found \(found)") }
+            if e >= 10_000 { fits = false }
+            scale += sign * e
         }
-        if let d = Self.exactDecimal(b[start..<i]) { return d }
+        if fits, let d = Self.fastValue(mantissa, significant: significant, scale: scale) { return negative ? -d : d }
         guard let d = Self.correctlyRounded(b[start..<i]), d.isFinite else {
             let text = String(decoding: b[start..<i], as: UTF8.self)
             i = start
             throw error("the number \(text) is out of range (not a finite double)", path: path)
         }
         return d
+    }
+
+    /// The value of the eight bytes at `k` when all are ASCII digits (the first the most
+    /// significant), else nil: one 64-bit load instead of eight steps (SWAR).
+    private func eightDigits(at k: Int) -> UInt64? {
+        guard k + 8 <= b.count, let base = b.baseAddress else { return nil }
+        // Little-endian: the first byte is the lowest.
+        let v = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+        // Every byte 0x30...0x39: high nibble 3, and adding 6 does not carry out of the low nibble.
+        guard v & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030,
+              (v &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0 == 0x3030_3030_3030_3030 else { return nil }
+        var x = v & 0x0F0F_0F0F_0F0F_0F0F
+        x = (x &* 10 &+ (x >> 8)) & 0x00FF_00FF_00FF_00FF        // pairs: 10 * first + second
+        x = (x &* 100 &+ (x >> 16)) & 0x0000_FFFF_0000_FFFF      // fours
+        return (x &* 10_000 &+ (x >> 32)) & 0xFFFF_FFFF          // eight
     }
 
     /// A well-formed JSON number through strtod (correctly rounded), from a NUL-terminated copy
@@ -193,51 +279,18 @@ struct JSONParser {
     /// Exact powers of ten (every one up to 1e22 is a double).
     private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
 
-    /// A well-formed JSON number's value without going through text, when that is exact
-    /// (Clinger's fast path): at most 15 significant digits (an exact double) scaled by at most
-    /// 10^22 (exact too), one correctly rounded multiply or divide, as strtod rounds it. Up to
-    /// 19 digits (a double written in full has 17) through `nearestDouble` on x86.
-    /// nil otherwise (more digits, a larger exponent, a case too close to call).
-    private static func exactDecimal(_ t: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
-        var k = t.startIndex, negative = false
-        if t[k] == UInt8(ascii: "-") { negative = true; k += 1 }
-        var mantissa: UInt64 = 0, significant = 0, scale = 0
-        var inFraction = false
-        while k < t.endIndex {
-            let c = t[k]
-            if c == UInt8(ascii: ".") { inFraction = true; k += 1; continue }
-            guard c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") else { break }
-            if mantissa != 0 || c != UInt8(ascii: "0") {
-                significant += 1
-                guard significant <= 19 else { return nil }
-                mantissa = mantissa * 10 + UInt64(c - UInt8(ascii: "0"))
-            }
-            if inFraction { scale -= 1 }
-            k += 1
+    /// mantissa * 10^scale without going through text, when that is exact (Clinger's fast
+    /// path): at most 15 significant digits (an exact double) scaled by at most 10^22 (exact
+    /// too), one correctly rounded multiply or divide, as strtod rounds it. Up to 19 digits (a
+    /// double written in full has 17) through `nearestDouble` on x86. nil otherwise (a larger
+    /// exponent, a case too close to call).
+    private static func fastValue(_ mantissa: UInt64, significant: Int, scale: Int) -> Double? {
+        let d = Double(mantissa)
+        if mantissa == 0 { return d }
+        if significant <= 15 && abs(scale) <= 22 {
+            return scale >= 0 ? d * powersOfTen[scale] : d / powersOfTen[-scale]
         }
-        if k < t.endIndex {
-            // An exponent: [eE][+-]?digits.
-            k += 1
-            var sign = 1
-            if t[k] == UInt8(ascii: "+") { k += 1 } else if t[k] == UInt8(ascii: "-") { sign = -1; k += 1 }
-            var e = 0
-            while k < t.endIndex {
-                e = e * 10 + Int(t[k] - UInt8(ascii: "0"))
-                guard e < 10_000 else { return nil }
-                k += 1
-            }
-            scale += sign * e
-        }
-        var d = Double(mantissa)
-        if mantissa != 0 {
-            if significant <= 15 && abs(scale) <= 22 {
-                d = scale >= 0 ? d * powersOfTen[scale] : d / powersOfTen[-scale]
-            } else {
-                guard let n = nearestDouble(mantissa, scale) else { return nil }
-                d = n
-            }
-        }
-        return negative ? -d : d
+        return nearestDouble(mantissa, scale)
     }
 
     #if arch(x86_64) || arch(i386)

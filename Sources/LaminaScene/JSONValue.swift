@@ -14,8 +14,8 @@ public enum JSONValue: Equatable, Sendable, Decodable {
     case string(String)
     /// An array.
     case array([JSONValue])
-    /// An object: its members, and their keys in order.
-    case object([String: JSONValue], order: [String])
+    /// An object: its members in the file's order (keys are unique).
+    case object([JSONMember])
 
     /// Any JSON value from a Decoder (object keys sorted: a decoder keeps no key order).
     public init(from decoder: Decoder) throws {
@@ -26,10 +26,9 @@ public enum JSONValue: Equatable, Sendable, Decodable {
             return
         }
         if let object = try? decoder.container(keyedBy: AnyKey.self) {
-            var dict: [String: JSONValue] = [:]
-            for key in object.allKeys { dict[key.stringValue] = try object.decode(JSONValue.self, forKey: key) }
             // Key order is not kept by the decoder; sort for stable messages.
-            self = .object(dict, order: dict.keys.sorted())
+            let keys = object.allKeys.sorted { $0.stringValue < $1.stringValue }
+            self = .object(try keys.map { JSONMember(key: $0.stringValue, value: try object.decode(JSONValue.self, forKey: $0)) })
             return
         }
         let single = try decoder.singleValueContainer()
@@ -62,9 +61,35 @@ public enum JSONValue: Equatable, Sendable, Decodable {
         case .number(let d): JSONWriter.number(d)
         case .string(let s): "\"\(s)\""
         case .array(let a): a.count <= 6 ? "[" + a.map(\.brief).joined(separator: ", ") + "]" : "an array of \(a.count)"
-        case .object(_, let order): "an object with keys " + order.joined(separator: ", ")
+        case .object(let members): "an object with keys " + members.map(\.key).joined(separator: ", ")
         }
     }
+}
+
+/// One member of a JSON object. Objects keep their members in an array: scene objects hold a
+/// few keys, and a scan of those costs less than building and hashing a dictionary per object.
+public struct JSONMember: Equatable, Sendable {
+    /// The key.
+    public var key: String
+    /// The value.
+    public var value: JSONValue
+
+    /// A member.
+    public init(key: String, value: JSONValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+extension Array where Element == JSONMember {
+    /// The value of the member with this key, if any.
+    public subscript(key key: String) -> JSONValue? {
+        for m in self where m.key == key { return m.value }
+        return nil
+    }
+
+    /// The keys in order.
+    public var keys: [String] { map(\.key) }
 }
 
 /// Writes JSON text with a fixed layout: objects one key per line, short number arrays on one line.
@@ -84,9 +109,9 @@ enum JSONWriter {
                 return "[" + items.map { write($0) }.joined(separator: ", ") + "]"
             }
             return "[\n" + items.map { inner + write($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
-        case .object(let dict, let order):
-            if order.isEmpty { return "{}" }
-            return "{\n" + order.map { k in inner + quote(k) + ": " + write(dict[k]!, indent: inner) }.joined(separator: ",\n")
+        case .object(let members):
+            if members.isEmpty { return "{}" }
+            return "{\n" + members.map { m in inner + quote(m.key) + ": " + write(m.value, indent: inner) }.joined(separator: ",\n")
                 + "\n" + indent + "}"
         case .string(let s): return quote(s)
         default: return v.brief

@@ -4,12 +4,12 @@ import QuartzCore
 extension SceneReader {
     func animation(_ v: JSONValue, _ path: String, layers: [CALayer]) throws -> SceneAnimation {
         let d = try object(v, path, allowed: Self.animationKeys)
-        guard let lv = d["layer"] else { throw fail("\(path).layer", "missing (the name of the animated layer)") }
+        guard let lv = d[key: "layer"] else { throw fail("\(path).layer", "missing (the name of the animated layer)") }
         let name = try string(lv, "\(path).layer")
         let hits = layers.filter { $0.name == name }
         guard let target = hits.first else { throw fail("\(path).layer", "no layer is named \"\(name)\"") }
         guard hits.count == 1 else { throw fail("\(path).layer", "\(hits.count) layers are named \"\(name)\"; an animated layer's name must be unique") }
-        guard let kv = d["keyPath"] else { throw fail("\(path).keyPath", "missing") }
+        guard let kv = d[key: "keyPath"] else { throw fail("\(path).keyPath", "missing") }
         let keyPath = try string(kv, "\(path).keyPath")
         let parse: (JSONValue, String) throws -> AnimationValue
         if let spec = SceneAnimation.scalarPaths[keyPath] {
@@ -42,17 +42,17 @@ extension SceneReader {
         } else {
             throw fail("\(path).keyPath", "unknown or non-animatable key path \"\(keyPath)\"")
         }
-        guard let tv = d["to"] else { throw fail("\(path).to", "missing") }
-        var a = SceneAnimation(layer: name, keyPath: keyPath, from: try d["from"].map { try parse($0, "\(path).from") },
+        guard let tv = d[key: "to"] else { throw fail("\(path).to", "missing") }
+        var a = SceneAnimation(layer: name, keyPath: keyPath, from: try d[key: "from"].map { try parse($0, "\(path).from") },
                                to: try parse(tv, "\(path).to"))
         try checkEndpointsMatch(a, target, path)
-        if let b = d["beginTime"] { a.beginTime = try number(b, "\(path).beginTime") }
-        if let x = d["duration"] {
+        if let b = d[key: "beginTime"] { a.beginTime = try number(b, "\(path).beginTime") }
+        if let x = d[key: "duration"] {
             a.duration = try number(x, "\(path).duration")
             guard a.duration >= 0 else { throw fail("\(path).duration", "must not be negative") }
             if a.duration == 0 { a.duration = 0.25 }  // Core Animation: 0 means the default
         }
-        if let t = d["timingFunction"] {
+        if let t = d[key: "timingFunction"] {
             if case .string(let s) = t {
                 guard let f = TimingFunctionSpec.named[s] else {
                     throw fail("\(path).timingFunction", "unknown timing function \"\(s)\" (linear, easeIn, easeOut, easeInEaseOut, default)")
@@ -66,13 +66,13 @@ extension SceneReader {
                 a.timingFunction = TimingFunctionSpec(c1: (c[0], c[1]), c2: (c[2], c[3]))
             }
         }
-        if let r = d["repeatCount"] {
+        if let r = d[key: "repeatCount"] {
             a.repeatCount = try number(r, "\(path).repeatCount")
             guard a.repeatCount >= 0 else { throw fail("\(path).repeatCount", "must not be negative") }
             if a.repeatCount == 0 { a.repeatCount = 1 }  // Core Animation: 0 means once
         }
-        if let r = d["autoreverses"] { a.autoreverses = try bool(r, "\(path).autoreverses") }
-        if let f = d["fillMode"] {
+        if let r = d[key: "autoreverses"] { a.autoreverses = try bool(r, "\(path).autoreverses") }
+        if let f = d[key: "fillMode"] {
             a.fillMode = try string(f, "\(path).fillMode")
             guard SceneAnimation.fillModes.contains(a.fillMode) else {
                 throw fail("\(path).fillMode", "unknown fill mode \"\(a.fillMode)\" (removed, forwards, backwards, both)")

@@ -98,45 +98,72 @@ final class SceneReader {
 
     // MARK: Primitives
 
-    func object(_ v: JSONValue, _ path: String, allowed: Set<String>) throws -> [String: JSONValue] {
-        guard case .object(let d, let order) = v else { throw fail(path, "expected an object, got \(v.brief)") }
+    /// An object's members with an allowed key (every unknown key is recorded).
+    func object(_ v: JSONValue, _ path: @autoclosure () -> String, allowed: Set<String>) throws -> [JSONMember] {
+        guard case .object(let members) = v else { throw fail(path(), "expected an object, got \(v.brief)") }
         // Every unknown key is reported; the known ones are still read.
         var unknown = false
-        for k in order where !allowed.contains(k) {
+        for m in members where !allowed.contains(m.key) {
             unknown = true
+            let k = m.key
             let hint = Suggestions.key(for: k, among: allowed).map { " (did you mean \(JSONWriter.quote($0))?)" } ?? ""
-            try record(fail(path.isEmpty ? k : "\(path).\(k)", "unknown key \(JSONWriter.quote(k))\(hint)"))
+            try record(fail(path().isEmpty ? k : "\(path()).\(k)", "unknown key \(JSONWriter.quote(k))\(hint)"))
         }
-        return unknown ? d.filter { allowed.contains($0.key) } : d
+        return unknown ? members.filter { allowed.contains($0.key) } : members
     }
 
-    func number(_ v: JSONValue, _ path: String) throws -> Double {
-        guard case .number(let d) = v else { throw fail(path, "expected a number, got \(v.brief)") }
-        guard d.isFinite else { throw fail(path, "not a finite number") }
+    func number(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> Double {
+        guard case .number(let d) = v else { throw fail(path(), "expected a number, got \(v.brief)") }
+        guard d.isFinite else { throw fail(path(), "not a finite number") }
         return d
     }
 
-    func numbers(_ v: JSONValue, _ n: Int, _ path: String) throws -> [Double] {
-        guard case .array(let a) = v else { throw fail(path, "expected \(n) numbers, got \(v.brief)") }
-        guard a.count == n else { throw fail(path, "expected \(n) numbers, got \(a.count)") }
+    func numbers(_ v: JSONValue, _ n: Int, _ path: @autoclosure () -> String) throws -> [Double] {
+        guard case .array(let a) = v else { throw fail(path(), "expected \(n) numbers, got \(v.brief)") }
+        guard a.count == n else { throw fail(path(), "expected \(n) numbers, got \(a.count)") }
         // The element's path is spelled out only for an error.
         return try a.enumerated().map { i, x in
             if case .number(let d) = x, d.isFinite { return d }
-            return try number(x, "\(path)[\(i)]")
+            return try number(x, "\(path())[\(i)]")
         }
     }
 
-    func bool(_ v: JSONValue, _ path: String) throws -> Bool {
-        guard case .bool(let b) = v else { throw fail(path, "expected true or false, got \(v.brief)") }
+    /// Up to four numbers held without an array (points, sizes, rects and colors are read per layer).
+    struct FewNumbers {
+        var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        subscript(i: Int) -> Double {
+            switch i {
+            case 0: values.0
+            case 1: values.1
+            case 2: values.2
+            default: values.3
+            }
+        }
+    }
+
+    /// `n` (1...4) numbers, read and checked as `numbers` does (the same errors in the same order).
+    func few(_ v: JSONValue, _ n: Int, _ path: @autoclosure () -> String) throws -> FewNumbers {
+        guard case .array(let a) = v else { throw fail(path(), "expected \(n) numbers, got \(v.brief)") }
+        guard a.count == n else { throw fail(path(), "expected \(n) numbers, got \(a.count)") }
+        func at(_ i: Int) throws -> Double {
+            guard i < n else { return 0 }
+            if case .number(let d) = a[i], d.isFinite { return d }
+            return try number(a[i], "\(path())[\(i)]")
+        }
+        return FewNumbers(values: (try at(0), try at(1), try at(2), try at(3)))
+    }
+
+    func bool(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> Bool {
+        guard case .bool(let b) = v else { throw fail(path(), "expected true or false, got \(v.brief)") }
         return b
     }
 
-    func string(_ v: JSONValue, _ path: String) throws -> String {
-        guard case .string(let s) = v else { throw fail(path, "expected a string, got \(v.brief)") }
+    func string(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> String {
+        guard case .string(let s) = v else { throw fail(path(), "expected a string, got \(v.brief)") }
         return s
     }
 
-    func color(_ v: JSONValue, _ path: String) throws -> CGColor {
+    func color(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> CGColor {
         if case .string(let s) = v {
             if let c = Self.namedColors[s] { return CGColor(red: c.0, green: c.1, blue: c.2, alpha: c.3) }
             // Only ASCII hex digits: UInt8(_:radix:) alone would also take a sign ("#+f+f+f").
@@ -145,49 +172,57 @@ final class SceneReader {
                 var comps: [Double] = []
                 var i = 0
                 while i < hex.count {
-                    guard let b = UInt8(String(hex[i..<i + 2]), radix: 16) else { throw fail(path, "bad color \"\(s)\"") }
+                    guard let b = UInt8(String(hex[i..<i + 2]), radix: 16) else { throw fail(path(), "bad color \"\(s)\"") }
                     comps.append(Double(b) / 255)
                     i += 2
                 }
                 if comps.count == 3 { comps.append(1) }
                 return CGColor(red: comps[0], green: comps[1], blue: comps[2], alpha: comps[3])
             }
-            throw fail(path, "bad color \"\(s)\" (use #RRGGBB, #RRGGBBAA, [r, g, b, a] or a UIColor name)")
+            throw fail(path(), "bad color \"\(s)\" (use #RRGGBB, #RRGGBBAA, [r, g, b, a] or a UIColor name)")
         }
         if case .null = v {
-            throw fail(path, "a color may not be null here (only backgroundColor, borderColor, shadowColor, fillColor and strokeColor may be)")
+            throw fail(path(), "a color may not be null here (only backgroundColor, borderColor, shadowColor, fillColor and strokeColor may be)")
         }
-        let c = try numbers(v, 4, path)
-        for (i, x) in c.enumerated() where !(0...1).contains(x) {
-            throw fail("\(path)[\(i)]", "color component \(JSONWriter.number(x)) outside 0...1")
+        let c = try few(v, 4, path())
+        for i in 0..<4 where !(0...1).contains(c[i]) {
+            throw fail("\(path())[\(i)]", "color component \(JSONWriter.number(c[i])) outside 0...1")
         }
         return CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3])
     }
 
     /// A transform: 16 numbers in field order, or a list of steps applied in order.
-    func transform(_ v: JSONValue, _ path: String) throws -> CATransform3D {
-        guard case .array(let items) = v else { throw fail(path, "a transform is 16 numbers or a list of steps, got \(v.brief)") }
+    func transform(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> CATransform3D {
+        guard case .array(let items) = v else { throw fail(path(), "a transform is 16 numbers or a list of steps, got \(v.brief)") }
         func isNumber(_ x: JSONValue) -> Bool { if case .number = x { return true }; return false }
         if items.count == 16, items.allSatisfy(isNumber) {
-            return try finite(CATransform3D(fields: numbers(v, 16, path).map { CGFloat($0) }), path)
+            // Straight into the fields (no arrays); finite entries make a finite transform.
+            func f(_ k: Int) throws -> CGFloat {
+                if case .number(let d) = items[k], d.isFinite { return d }
+                return try number(items[k], "\(path())[\(k)]")
+            }
+            return CATransform3D(m11: try f(0), m12: try f(1), m13: try f(2), m14: try f(3),
+                                 m21: try f(4), m22: try f(5), m23: try f(6), m24: try f(7),
+                                 m31: try f(8), m32: try f(9), m33: try f(10), m34: try f(11),
+                                 m41: try f(12), m42: try f(13), m43: try f(14), m44: try f(15))
         }
         // Numbers mean a matrix was meant: name the entry or the count that is wrong.
         if items.contains(where: isNumber) {
             if items.count == 16, let bad = items.firstIndex(where: { !isNumber($0) }) {
-                throw fail("\(path)[\(bad)]", "a 16-number matrix holds only numbers; got \(items[bad].brief)")
+                throw fail("\(path())[\(bad)]", "a 16-number matrix holds only numbers; got \(items[bad].brief)")
             }
             if items.allSatisfy(isNumber) {
-                throw fail(path, "a matrix is 16 numbers, got \(items.count) (or give a list of steps)")
+                throw fail(path(), "a matrix is 16 numbers, got \(items.count) (or give a list of steps)")
             }
         }
         var t = CATransform3DIdentity
         for (i, step) in items.enumerated() {
-            let sp = "\(path)[\(i)]"
-            guard case .object(let d, let order) = step else {
+            let sp = "\(path())[\(i)]"
+            guard case .object(let members) = step else {
                 throw fail(sp, "a step is an object with one key, got \(step.brief)")
             }
-            guard order.count == 1, let key = order.first, let arg = d[key] else {
-                throw fail(sp, "a step has exactly one key, got \(order.count)")
+            guard members.count == 1, let key = members.first?.key, let arg = members.first?.value else {
+                throw fail(sp, "a step has exactly one key, got \(members.count)")
             }
             let ap = "\(sp).\(key)"
             switch key {
@@ -220,11 +255,11 @@ final class SceneReader {
                 throw fail(sp, "unknown step \"\(key)\" (\(hint)\(steps.joined(separator: ", ")))")
             }
         }
-        return try finite(t, path)
+        return try finite(t, path())
     }
 
-    func finite(_ t: CATransform3D, _ path: String) throws -> CATransform3D {
-        guard t.isFinite else { throw fail(path, "the transform has a non-finite entry") }
+    func finite(_ t: CATransform3D, _ path: @autoclosure () -> String) throws -> CATransform3D {
+        guard t.isFinite else { throw fail(path(), "the transform has a non-finite entry") }
         return t
     }
 
@@ -232,15 +267,15 @@ final class SceneReader {
 
     func scene(_ v: JSONValue) throws -> Scene {
         let d = try object(v, "", allowed: Self.topKeys)
-        guard let f = d["format"] else { throw fail("format", "missing (expected 1)") }
+        guard let f = d[key: "format"] else { throw fail("format", "missing (expected 1)") }
         guard try number(f, "format") == 1 else { throw fail("format", "unsupported format \(f.brief) (expected 1)") }
-        guard let c = d["canvas"] else { throw fail("canvas", "missing") }
-        guard let r = d["root"] else { throw fail("root", "missing") }
+        guard let c = d[key: "canvas"] else { throw fail("canvas", "missing") }
+        guard let r = d[key: "root"] else { throw fail("root", "missing") }
         let cd = try object(c, "canvas", allowed: Self.canvasKeys)
-        guard let w = cd["width"] else { throw fail("canvas.width", "missing") }
-        guard let h = cd["height"] else { throw fail("canvas.height", "missing") }
+        guard let w = cd[key: "width"] else { throw fail("canvas.width", "missing") }
+        guard let h = cd[key: "height"] else { throw fail("canvas.height", "missing") }
         var canvas = Canvas(width: try number(w, "canvas.width"), height: try number(h, "canvas.height"))
-        if let s = cd["scale"] { canvas.scale = try number(s, "canvas.scale") }
+        if let s = cd[key: "scale"] { canvas.scale = try number(s, "canvas.scale") }
         for (k, x) in [("width", canvas.width), ("height", canvas.height), ("scale", canvas.scale)] where x <= 0 {
             throw fail("canvas.\(k)", "must be positive")
         }
@@ -250,12 +285,12 @@ final class SceneReader {
             let size = [pw, ph].map { $0 <= 16384 ? String(Int($0.rounded())) : JSONWriter.number($0) }.joined(separator: "x")
             throw fail("canvas", "the image would be \(size) pixels (1...16384 a side)")
         }
-        if let b = cd["background"] { canvas.background = try color(b, "canvas.background") }
+        if let b = cd[key: "background"] { canvas.background = try color(b, "canvas.background") }
         var description: String?
-        if let s = d["description"] { description = try string(s, "description") }
+        if let s = d[key: "description"] { description = try string(s, "description") }
         let root = try layer(r, "root")
         var animations: [SceneAnimation] = []
-        if let a = d["animations"] {
+        if let a = d[key: "animations"] {
             guard case .array(let items) = a else { throw fail("animations", "expected a list, got \(a.brief)") }
             var all: [CALayer] = []
             func walk(_ l: CALayer) { all.append(l); for s in l.sublayers ?? [] { walk(s) } }
@@ -269,12 +304,21 @@ final class SceneReader {
 
     // MARK: Layers
 
-    func layer(_ v: JSONValue, _ path: String) throws -> CALayer {
-        let d = try object(v, path, allowed: Self.allLayerKeys)
-        // The keys present (a layer has a few of the forty): looking each name up in this short
-        // list costs less than hashing all forty into the dictionary.
-        guard case .object(_, let order) = v else { throw fail(path, "expected an object, got \(v.brief)") }
-        let type = try d["type"].map { try string($0, "\(path).type") } ?? "layer"
+    /// A layer object. Its JSON path is built only for an error message.
+    func layer(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> CALayer {
+        guard case .object(let members) = v else { throw fail(path(), "expected an object, got \(v.brief)") }
+        // Each key is looked up once; unknown keys are reported in the file's order.
+        var keys = PresentKeys()
+        for (n, m) in members.enumerated() {
+            guard let k = LayerKey.named(m.key) else {
+                let hint = Suggestions.key(for: m.key, among: Self.allLayerKeys).map { " (did you mean \(JSONWriter.quote($0))?)" } ?? ""
+                try record(fail("\(path()).\(m.key)", "unknown key \(JSONWriter.quote(m.key))\(hint)"))
+                continue
+            }
+            keys.insert(k, at: n)
+        }
+        func value(_ k: LayerKey) -> JSONValue? { keys.contains(k) ? members[keys.index(of: k)].value : nil }
+        let type = try value(.type).map { try string($0, "\(path()).type") } ?? "layer"
         let layer: CALayer
         switch type {
         case "layer": layer = CALayer()
@@ -289,134 +333,53 @@ final class SceneReader {
         case "replicatorLayer": layer = CAReplicatorLayer()
         default:
             let hint = Suggestions.word(for: type, among: Set(Self.layerTypes)).map { "did you mean \"\($0)\"? " } ?? ""
-            throw fail("\(path).type", "unknown layer type \"\(type)\" (\(hint)\(Self.layerTypes.joined(separator: ", ")))")
+            throw fail("\(path()).type", "unknown layer type \"\(type)\" (\(hint)\(Self.layerTypes.joined(separator: ", ")))")
         }
-        // Keys of another layer type, by type in typeKeys' order, sorted within each type.
-        let foreign = order.filter { !Self.layerKeys.contains($0) && d[$0] != nil }
-        if !foreign.isEmpty {
-            for (owner, keys) in Self.typeKeys where owner != type {
-                for k in foreign.filter({ keys.contains($0) }).sorted() {
-                    try record(fail("\(path).\(k)", "unknown key \"\(k)\" (only a \(owner) has it)"))
+        // Keys of another layer type, by type in typeSets' order, sorted within each type.
+        let own = LayerKey.typeSets.first { $0.type == type }?.keys ?? 0
+        let foreign = keys.set & LayerKey.typeSpecific & ~own
+        if foreign != 0 {
+            for (owner, set) in LayerKey.typeSets where set & foreign != 0 {
+                let names = LayerKey.allCases.filter { $0.bit & set & foreign != 0 }.map(\.name).sorted()
+                for k in names { try record(fail("\(path()).\(k)", "unknown key \"\(k)\" (only a \(owner) has it)")) }
+            }
+        }
+        // Each key is read on its own, in LayerKey order: an error in one is recorded and the
+        // others still read.
+        var pending = keys.set & ~LayerKey.type.bit & (~LayerKey.typeSpecific | own)
+        var conflictChecked = false
+        while pending != 0 {
+            let k = LayerKey(rawValue: pending.trailingZeroBitCount)!
+            pending &= pending - 1
+            if !conflictChecked && k.rawValue >= LayerKey.transform.rawValue {
+                conflictChecked = true
+                if keys.contains(.transform) && keys.contains(.affineTransform) {
+                    try record(fail("\(path()).affineTransform", "a layer may not have both transform and affineTransform"))
                 }
             }
-        }
-        // Each key is read on its own: an error in one is recorded and the others still read.
-        func key(_ k: String, _ body: (JSONValue, String) throws -> Void) throws {
-            guard order.contains(k), let v = d[k] else { return }
-            try collect { try body(v, "\(path).\(k)") }
-        }
-        try key("name") { v, p in layer.name = try string(v, p) }
-        try key("anchorPoint") { v, p in let a = try numbers(v, 2, p); layer.anchorPoint = CGPoint(x: a[0], y: a[1]) }
-        try key("anchorPointZ") { v, p in layer.anchorPointZ = try number(v, p) }
-        // frame first (with the final anchor point), so bounds and position win when present.
-        try key("frame") { v, p in
-            let f = try numbers(v, 4, p)
-            guard f[2] >= 0, f[3] >= 0 else { throw fail(p, "frame size must not be negative") }
-            layer.frame = CGRect(x: f[0], y: f[1], width: f[2], height: f[3])
-            guard layer.position.x.isFinite, layer.position.y.isFinite else {
-                throw fail(p, "frame with this anchorPoint puts the position out of range (not a finite number)")
-            }
-        }
-        try key("bounds") { v, p in
-            let b = try numbers(v, 4, p)
-            guard b[2] >= 0, b[3] >= 0 else { throw fail(p, "bounds size must not be negative") }
-            layer.bounds = CGRect(x: b[0], y: b[1], width: b[2], height: b[3])
-        }
-        try key("position") { v, p in let a = try numbers(v, 2, p); layer.position = CGPoint(x: a[0], y: a[1]) }
-        try key("zPosition") { v, p in layer.zPosition = try number(v, p) }
-        try collect {
-            if d["transform"] != nil && d["affineTransform"] != nil {
-                throw fail("\(path).affineTransform", "a layer may not have both transform and affineTransform")
-            }
-        }
-        try key("transform") { v, p in layer.transform = try transform(v, p) }
-        try key("affineTransform") { v, p in
-            let a = try numbers(v, 6, p)
-            layer.transform = CATransform3DMakeAffineTransform(CGAffineTransform(a[0], a[1], a[2], a[3], a[4], a[5]))
-        }
-        try key("sublayerTransform") { v, p in layer.sublayerTransform = try transform(v, p) }
-        try key("backgroundColor") { v, p in layer.backgroundColor = try optionalColor(v, p) }
-        try key("opacity") { v, p in
-            let o = try number(v, p)
-            guard (0...1).contains(o) else { throw fail(p, "opacity \(JSONWriter.number(o)) outside 0...1") }
-            layer.opacity = Float(o)
-        }
-        try key("hidden") { v, p in layer.isHidden = try bool(v, p) }
-        try key("doubleSided") { v, p in layer.isDoubleSided = try bool(v, p) }
-        try key("masksToBounds") { v, p in layer.masksToBounds = try bool(v, p) }
-        try key("geometryFlipped") { v, p in layer.isGeometryFlipped = try bool(v, p) }
-        try key("allowsEdgeAntialiasing") { v, p in layer.allowsEdgeAntialiasing = try bool(v, p) }
-        try key("cornerRadius") { v, p in
-            let r = try number(v, p)
-            guard r >= 0 else { throw fail(p, "cornerRadius must not be negative") }
-            layer.cornerRadius = r
-        }
-        try key("borderWidth") { v, p in
-            let w = try number(v, p)
-            guard w >= 0 else { throw fail(p, "borderWidth must not be negative") }
-            layer.borderWidth = w
-        }
-        try key("borderColor") { v, p in layer.borderColor = try optionalColor(v, p) }
-        try key("contents") { v, p in
-            let rel = try string(v, p)
-            let url = rel.hasPrefix("/") ? URL(fileURLWithPath: rel) : base.appendingPathComponent(rel)
-            do {
-                layer.contents = try PNG.read(url.standardizedFileURL.path)
-            } catch let e as PNGError {
-                throw fail(p, "contents image \(e.description)")
-            }
-        }
-        try key("contentsGravity") { v, p in
-            let g = try string(v, p)
-            guard CALayerContentsGravity.all.contains(CALayerContentsGravity(rawValue: g)) else {
-                throw fail(p, "unknown gravity \"\(g)\" (\(CALayerContentsGravity.all.map(\.rawValue).joined(separator: ", ")))")
-            }
-            layer.contentsGravity = CALayerContentsGravity(rawValue: g)
-        }
-        try key("contentsRect") { v, p in
-            let r = try numbers(v, 4, p)
-            layer.contentsRect = CGRect(x: r[0], y: r[1], width: r[2], height: r[3])
-        }
-        try key("light") { v, p in layer.light = try light(v, p) }
-        if let text = layer as? CATextLayer {
-            try key("string") { v, p in text.string = try string(v, p) }
-            try key("fontSize") { v, p in
-                let s = try number(v, p)
-                guard s >= 0 else { throw fail(p, "fontSize must not be negative") }
-                text.fontSize = s
-            }
-            try key("foregroundColor") { v, p in text.foregroundColor = try color(v, p) }
-            try key("alignmentMode") { v, p in
-                let m = try string(v, p)
-                guard CATextLayerAlignmentMode.all.contains(CATextLayerAlignmentMode(rawValue: m)) else {
-                    throw fail(p, "unknown alignment mode \"\(m)\" (natural, left, right, center, justified)")
+            let v = members[keys.index(of: k)].value
+            try collect {
+                if k.rawValue < LayerKey.shadowColor.rawValue || k == .sublayers {
+                    try applyLayerKey(k, v, layer, "\(path()).\(k.name)")
+                } else {
+                    try applyRevision2Key(k, v, layer, members, "\(path()).\(k.name)")
                 }
-                text.alignmentMode = CATextLayerAlignmentMode(rawValue: m)
             }
-        }
-        try readRevision2Keys(layer, key)
-        if let g = layer as? CAGradientLayer { try readGradientKeys(g, d, path, key) }
-        if let s = layer as? CAShapeLayer { try readShapeKeys(s, key) }
-        if let r = layer as? CAReplicatorLayer { try readReplicatorKeys(r, key) }
-        try key("sublayers") { v, p in
-            guard case .array(let subs) = v else { throw fail(p, "expected a list of layers, got \(v.brief)") }
-            // A sublayer with errors is reported and left out; its siblings are still read.
-            for (i, s) in subs.enumerated() { try collect { layer.addSublayer(try self.layer(s, "\(p)[\(i)]")) } }
         }
         return layer
     }
 
-    func light(_ v: JSONValue, _ path: String) throws -> LaminaLight {
-        let d = try object(v, path, allowed: Self.lightKeys)
+    func light(_ v: JSONValue, _ path: @autoclosure () -> String) throws -> LaminaLight {
+        let d = try object(v, path(), allowed: Self.lightKeys)
         var light = LaminaLight()
-        if let dir = d["direction"] {
-            let a = try numbers(dir, 3, "\(path).direction")
-            guard a.contains(where: { $0 != 0 }) else { throw fail("\(path).direction", "must not be the zero vector") }
+        if let dir = d[key: "direction"] {
+            let a = try numbers(dir, 3, "\(path()).direction")
+            guard a.contains(where: { $0 != 0 }) else { throw fail("\(path()).direction", "must not be the zero vector") }
             light.direction = (a[0], a[1], a[2])
         }
-        if let a = d["ambient"] {
-            light.ambient = try number(a, "\(path).ambient")
-            guard (0...1).contains(light.ambient) else { throw fail("\(path).ambient", "outside 0...1") }
+        if let a = d[key: "ambient"] {
+            light.ambient = try number(a, "\(path()).ambient")
+            guard (0...1).contains(light.ambient) else { throw fail("\(path()).ambient", "outside 0...1") }
         }
         return light
     }

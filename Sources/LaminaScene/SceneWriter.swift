@@ -37,7 +37,7 @@ struct SceneWriterState {
     var written = 0
 
     static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
-        .object(Dictionary(uniqueKeysWithValues: pairs), order: pairs.map(\.0))
+        .object(pairs.map { JSONMember(key: $0.0, value: $0.1) })
     }
     /// The JSON path and value of the first NaN or infinity in `v`, if any.
     static func firstNonFinite(_ v: JSONValue, _ path: String) -> (String, Double)? {
@@ -46,8 +46,8 @@ struct SceneWriterState {
         case .array(let a):
             for (i, x) in a.enumerated() { if let hit = firstNonFinite(x, "\(path)[\(i)]") { return hit } }
             return nil
-        case .object(let d, let order):
-            for k in order { if let hit = firstNonFinite(d[k]!, path.isEmpty ? k : "\(path).\(k)") { return hit } }
+        case .object(let members):
+            for m in members { if let hit = firstNonFinite(m.value, path.isEmpty ? m.key : "\(path).\(m.key)") { return hit } }
             return nil
         default: return nil
         }

@@ -11,7 +11,7 @@ func numberPaths(_ v: JSONValue, _ at: [Int] = []) -> [[Int]] {
     switch v {
     case .number: return [at]
     case .array(let a): return a.enumerated().flatMap { numberPaths($0.element, at + [$0.offset]) }
-    case .object(let d, let order): return order.enumerated().flatMap { numberPaths(d[$0.element]!, at + [$0.offset]) }
+    case .object(let m): return m.enumerated().flatMap { numberPaths($0.element.value, at + [$0.offset]) }
     default: return []
     }
 }
@@ -21,7 +21,7 @@ func replacing(_ v: JSONValue, at path: ArraySlice<Int>, with x: JSONValue) -> J
     guard let i = path.first else { return x }
     switch v {
     case .array(var a): a[i] = replacing(a[i], at: path.dropFirst(), with: x); return .array(a)
-    case .object(var d, let order): d[order[i]] = replacing(d[order[i]]!, at: path.dropFirst(), with: x); return .object(d, order: order)
+    case .object(var m): m[i].value = replacing(m[i].value, at: path.dropFirst(), with: x); return .object(m)
     default: return v
     }
 }

@@ -22,7 +22,7 @@ func jsonText(_ v: JSONValue) -> String {
         }
         return out + "\""
     case .array(let a): return "[" + a.map(jsonText).joined(separator: ",") + "]"
-    case .object(let d, let order): return "{" + order.map { jsonText(.string($0)) + ":" + jsonText(d[$0]!) }.joined(separator: ",") + "}"
+    case .object(let m): return "{" + m.map { jsonText(.string($0.key)) + ":" + jsonText($0.value) }.joined(separator: ",") + "}"
     }
 }
 
@@ -55,7 +55,7 @@ struct Mutator {
         case 6: return .array((0..<int(4)).map { _ in randomValue(depth: depth + 1) })
         default:
             let ks = Array(Set((0..<int(3)).map { _ in Self.keys[int(Self.keys.count)] }))
-            return .object(Dictionary(uniqueKeysWithValues: ks.map { ($0, randomValue(depth: depth + 1)) }), order: ks)
+            return .object(ks.map { JSONMember(key: $0, value: randomValue(depth: depth + 1)) })
         }
     }
 
@@ -63,7 +63,7 @@ struct Mutator {
     func containers(_ v: JSONValue, _ at: [Int] = []) -> [[Int]] {
         switch v {
         case .array(let a): return [at] + a.enumerated().flatMap { containers($0.element, at + [$0.offset]) }
-        case .object(let d, let order): return [at] + order.enumerated().flatMap { containers(d[$0.element]!, at + [$0.offset]) }
+        case .object(let m): return [at] + m.enumerated().flatMap { containers($0.element.value, at + [$0.offset]) }
         default: return []
         }
     }
@@ -73,7 +73,7 @@ struct Mutator {
         guard let i = path.first else { return change(v) }
         switch v {
         case .array(var a): a[i] = edit(a[i], path.dropFirst(), change); return .array(a)
-        case .object(var d, let order): d[order[i]] = edit(d[order[i]]!, path.dropFirst(), change); return .object(d, order: order)
+        case .object(var m): m[i].value = edit(m[i].value, path.dropFirst(), change); return .object(m)
         default: return v
         }
     }
@@ -95,20 +95,20 @@ struct Mutator {
                 default: a.append(a[i])
                 }
                 return .array(a)
-            case .object(var d, var order):
-                if order.isEmpty || op == 2 {
+            case .object(var m):
+                if m.isEmpty || op == 2 {
                     let k = Self.keys[me.int(Self.keys.count)]
-                    if d[k] == nil { order.append(k) }
-                    d[k] = me.randomValue()
-                    return .object(d, order: order)
+                    let v = me.randomValue()
+                    if let j = m.firstIndex(where: { $0.key == k }) { m[j].value = v } else { m.append(JSONMember(key: k, value: v)) }
+                    return .object(m)
                 }
-                let k = order[me.int(order.count)]
+                let j = me.int(m.count)
                 switch op {
-                case 0: d[k] = nil; order.removeAll { $0 == k }
-                case 1: d[k] = me.otherType(d[k]!)
-                default: order.shuffle(using: &me.rng)
+                case 0: m.remove(at: j)
+                case 1: m[j].value = me.otherType(m[j].value)
+                default: m.shuffle(using: &me.rng)
                 }
-                return .object(d, order: order)
+                return .object(m)
             default: return node
             }
         }
