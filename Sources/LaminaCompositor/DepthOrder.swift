@@ -435,6 +435,20 @@ func overlapConstraints(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> (feet
     return (feet, after)
 }
 
+/// The edges between strongly connected groups (`component[i]` of `count`): each group's
+/// successors, one entry per constraint that crosses groups, and how many enter each group.
+func condensedEdges(_ after: [[Int]], component: [Int], count: Int) -> (after: [[Int]], indegree: [Int]) {
+    var indegree = [Int](repeating: 0, count: count)
+    var groupAfter = [[Int]](repeating: [], count: count)
+    for i in after.indices {
+        for j in after[i] where component[i] != component[j] {
+            groupAfter[component[i]].append(component[j])
+            indegree[component[j]] += 1
+        }
+    }
+    return (groupAfter, indegree)
+}
+
 /// Draws polygons in a topological order of the constraints `after` (after[i]: drawn after
 /// i) between their strongly connected groups, the ready group with the smallest tie order
 /// first; a group's own order is `reuse[members]` when given (the same members, unchanged,
@@ -447,14 +461,8 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
     // The condensation's edges and members; each group is drawn as a whole.
     var members = [[Int]](repeating: [], count: count)
     for i in 0..<n { members[component[i]].append(i) }
-    var indegree = [Int](repeating: 0, count: count)
-    var groupAfter = [[Int]](repeating: [], count: count)
-    for i in 0..<n {
-        for j in after[i] where component[i] != component[j] {
-            groupAfter[component[i]].append(component[j])
-            indegree[component[j]] += 1
-        }
-    }
+    let (groupAfter, entering) = condensedEdges(after, component: component, count: count)
+    var indegree = entering
     // Kahn's algorithm, the ready group with the smallest tie order first.
     var ready = MinHeap()
     for g in 0..<count where indegree[g] == 0 { ready.push(members[g][0], g) }

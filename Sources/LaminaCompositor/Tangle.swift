@@ -217,14 +217,8 @@ private struct Tangle {
         let (component, count) = stronglyConnected(after)
         var members = [[Int]](repeating: [], count: count)
         for i in (0..<n).sorted(by: { rank[$0] < rank[$1] }) { members[component[i]].append(i) }
-        var indegree = [Int](repeating: 0, count: count)
-        var groupAfter = [[Int]](repeating: [], count: count)
-        for i in 0..<n {
-            for j in after[i] where component[i] != component[j] {
-                groupAfter[component[i]].append(component[j])
-                indegree[component[j]] += 1
-            }
-        }
+        let (groupAfter, entering) = condensedEdges(after, component: component, count: count)
+        var indegree = entering
         var ready = MinHeap()
         for g in 0..<count where indegree[g] == 0 { ready.push(rank[members[g][0]], g) }
         var out: [DrawPolygon] = []
