@@ -1,0 +1,135 @@
+// The constraint graph of a context's pair orders (DepthOrder.swift, Tangle.swift): its
+// strongly connected groups, the edges between them, and a topological order of them with
+// ties broken by tie order.
+
+/// The edges between strongly connected groups (`component[i]` of `count`): each group's
+/// successors, one entry per constraint that crosses groups, and how many enter each group.
+func condensedEdges(_ after: [[Int]], component: [Int], count: Int) -> (after: [[Int]], indegree: [Int]) {
+    var indegree = [Int](repeating: 0, count: count)
+    var groupAfter = [[Int]](repeating: [], count: count)
+    for i in after.indices {
+        for j in after[i] where component[i] != component[j] {
+            groupAfter[component[i]].append(component[j])
+            indegree[component[j]] += 1
+        }
+    }
+    return (groupAfter, indegree)
+}
+
+/// Draws polygons in a topological order of the constraints `after` (after[i]: drawn after
+/// i) between their strongly connected groups, the ready group with the smallest tie order
+/// first; a group's own order is `reuse[members]` when given (the same members, unchanged,
+/// ordered in an earlier frame), else computed. Every group of several members ordered is
+/// recorded in `made`. The result depends on the constraint graph only, not on edge order.
+func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget: Mat4,
+                        reuse: [[Int]: [DrawPolygon]], made: inout [[Int]: [DrawPolygon]]) -> [DrawPolygon] {
+    let n = polygons.count
+    let (component, count) = stronglyConnected(after)
+    // The condensation's edges and members; each group is drawn as a whole.
+    var members = [[Int]](repeating: [], count: count)
+    for i in 0..<n { members[component[i]].append(i) }
+    let (groupAfter, entering) = condensedEdges(after, component: component, count: count)
+    var indegree = entering
+    // Kahn's algorithm, the ready group with the smallest tie order first.
+    var ready = MinHeap()
+    for g in 0..<count where indegree[g] == 0 { ready.push(members[g][0], g) }
+    var out: [DrawPolygon] = []
+    out.reserveCapacity(n)
+    var local = [Int](repeating: 0, count: n)
+    while let g = ready.pop() {
+        let m = members[g]
+        if m.count == 1 {
+            out.append(polygons[m[0]])
+        } else {
+            let ordered: [DrawPolygon]
+            if let known = reuse[m] {
+                ordered = known
+            } else {
+                // The group's own constraints, in its members' indices.
+                for (k, i) in m.enumerated() { local[i] = k }
+                let edges = m.map { i in after[i].compactMap { component[$0] == g ? local[$0] : nil } }
+                ordered = orderTangle(m.map { polygons[$0] }, edges: edges, planeToTarget: planeToTarget)
+            }
+            made[m] = ordered
+            out += ordered
+        }
+        for h in groupAfter[g] {
+            indegree[h] -= 1
+            if indegree[h] == 0 { ready.push(members[h][0], h) }
+        }
+    }
+    return out
+}
+
+/// Strongly connected components (Tarjan, iterative): each vertex's component and the count.
+func stronglyConnected(_ edges: [[Int]]) -> ([Int], Int) {
+    let n = edges.count
+    var index = [Int](repeating: -1, count: n), low = [Int](repeating: 0, count: n)
+    var onStack = [Bool](repeating: false, count: n), comp = [Int](repeating: -1, count: n)
+    var stack: [Int] = [], next = 0, count = 0
+    var call: [(v: Int, e: Int)] = []
+    for root in 0..<n where index[root] < 0 {
+        call.append((root, 0))
+        index[root] = next; low[root] = next; next += 1
+        stack.append(root); onStack[root] = true
+        while let top = call.last {
+            let v = top.v
+            if top.e < edges[v].count {
+                call[call.count - 1].e += 1
+                let w = edges[v][top.e]
+                if index[w] < 0 {
+                    index[w] = next; low[w] = next; next += 1
+                    stack.append(w); onStack[w] = true
+                    call.append((w, 0))
+                } else if onStack[w] {
+                    low[v] = min(low[v], index[w])
+                }
+            } else {
+                call.removeLast()
+                if let parent = call.last { low[parent.v] = min(low[parent.v], low[v]) }
+                if low[v] == index[v] {
+                    while let w = stack.popLast() {
+                        onStack[w] = false
+                        comp[w] = count
+                        if w == v { break }
+                    }
+                    count += 1
+                }
+            }
+        }
+    }
+    return (comp, count)
+}
+
+/// A binary min-heap of (key, value) pairs, smallest key first.
+struct MinHeap {
+    private var items: [(key: Int, value: Int)] = []
+
+    mutating func push(_ key: Int, _ value: Int) {
+        items.append((key, value))
+        var i = items.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            guard items[i].key < items[p].key else { break }
+            items.swapAt(i, p); i = p
+        }
+    }
+
+    mutating func pop() -> Int? {
+        guard let first = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < items.count && items[l].key < items[m].key { m = l }
+                if r < items.count && items[r].key < items[m].key { m = r }
+                if m == i { break }
+                items.swapAt(i, m); i = m
+            }
+        }
+        return first.value
+    }
+}
