@@ -1,0 +1,71 @@
+// Finalizing a target: its items' matrices into pixels, clips to the view, seams, covers.
+import QuartzCore
+
+extension PlanBuilder {
+    /// Finalizes items into a target's quads (matrices into pixels, clips, seams, covers) and appends it.
+    @discardableResult
+    func addTarget(label: String, width: Int, height: Int, clear: PremultipliedColor, items: [Item], planeToTarget: Mat4, kind: TargetKind = .output) -> Int {
+        let view = Box(minX: -1, minY: -1, maxX: Double(width) + 1, maxY: Double(height) + 1)
+        let viewClips = [HalfPlane(a: 1, b: 0, c: -view.minX), HalfPlane(a: -1, b: 0, c: view.maxX),
+                         HalfPlane(a: 0, b: 1, c: -view.minY), HalfPlane(a: 0, b: -1, c: view.maxY)]
+        var clearColor = clear
+        var clearSource: DrawQuad?
+        // Opaque solid quads that cover the whole target first (a root layer's background)
+        // become the clear color: the same pixels, far fewer fragments. (Decided as they come,
+        // so thousands of quads behind them are not shifted down afterwards.)
+        var leading = true
+        var quads: [DrawQuad] = [], owners: [ObjectIdentifier] = [], visible: [[SIMD2<Double>]] = []
+        quads.reserveCapacity(items.count)
+        owners.reserveCapacity(items.count)
+        visible.reserveCapacity(items.count)
+        // Each quad is copied once, into `quads`, and finished there (a DrawQuad is large).
+        for i in items.indices {
+            quads.append(items[i].quad)
+            let k = quads.count - 1
+            let owner = items[i].owner
+            quads[k].layer = owner
+            quads[k].matrix = quads[k].matrix.concatenating(planeToTarget)
+            if let u = quads[k].unflattenedIndex { quads[k].unflattenedIndex = unflatten(unflattened[u], planeToTarget.keepingDepthScale) }
+            var v = clip(quads[k].rect.corners, quads[k].clips)
+            if v.isEmpty { quads.removeLast(); continue }
+            let m = quads[k].matrix
+            // A 2D affine map (W constant and positive) keeps every point in front of the eye,
+            // and a quad whose visible part maps inside the view needs no view clips: the
+            // clips would cut nothing.
+            let affine = m.r0.w == 0 && m.r1.w == 0 && m.r3.w > wEpsilon
+            if !(affine && v.allSatisfy({ p in let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY })) {
+                var added: [HalfPlane] = []
+                added.reserveCapacity(5)
+                if !affine { added.append(m.inFrontOfEye) }
+                for h in viewClips { added.append(m.pullBack(h)) }
+                quads[k].clips.reserveCapacity(quads[k].clips.count + added.count)
+                quads[k].clips += added
+                // Drop quads with nothing left after clipping.
+                v = clip(v, added)
+                if v.isEmpty { quads.removeLast(); continue }
+            }
+            if leading {
+                if quads[k].coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = quads[k].fill {
+                    clearColor = c
+                    clearSource = quads.removeLast()
+                    continue
+                }
+                leading = false
+            }
+            owners.append(owner)
+            visible.append(v)
+        }
+        removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
+        for k in quads.indices {
+            let v = visible[k]
+            // Local units per pixel at worst over the visible part (the same everywhere under an affine map).
+            let m = quads[k].matrix
+            let affine = m.r0.w == 0 && m.r1.w == 0
+            let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
+            finish(&quads[k], visible: v, minStretch: minStretch)
+        }
+        quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
+        targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads, clearSource: clearSource, kind: kind))
+        return targets.count - 1
+    }
+}
