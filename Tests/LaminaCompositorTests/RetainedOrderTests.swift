@@ -3,25 +3,13 @@
 // previous frame's work.
 import Testing
 @testable import LaminaCompositor
+import LaminaTestSupport
 import QuartzCore
 
 @Suite struct RetainedOrderTests {
-    /// A small deterministic generator (xorshift64*), so every run checks the same frames.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> Double {
-            state ^= state >> 12; state ^= state << 25; state ^= state >> 27
-            return Double((state &* 2_685_821_657_736_338_717) >> 11) / Double(1 << 53)
-        }
-        mutating func rotation() -> CATransform3D {
-            let angle = (next() - 0.5) * 2.4
-            return CATransform3DMakeRotation(angle, next() - 0.5, next() - 0.5, next() * 0.3)
-        }
-    }
-
     /// `count` cards of 60x40 points crowded on a 300x200 canvas in one perspective context, so
     /// they overlap and cross and depth ordering forms groups that must be split.
-    func scene(_ count: Int, _ rng: inout Random) -> (CALayer, [CALayer]) {
+    func scene(_ count: Int, _ rng: inout TestRandom) -> (CALayer, [CALayer]) {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 300, height: 200)
         var p = CATransform3DIdentity
@@ -42,7 +30,7 @@ import QuartzCore
     }
 
     @Test func everyFrameEqualsACompileFromScratch() throws {
-        var rng = Random(state: 0x9E37_79B9_7F4A_7C15)
+        var rng = TestRandom(state: 0x9E37_79B9_7F4A_7C15)
         let (root, cards) = scene(40, &rng)
         let frames = FrameCompositor()
         _ = try frames.compile(root: root, width: 300, height: 200)

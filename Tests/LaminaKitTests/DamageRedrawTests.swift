@@ -7,21 +7,9 @@ import LaminaKit
 import LaminaTestSupport
 
 @Suite struct DamageRedrawTests {
-    /// A small deterministic generator (xorshift64*), so every run checks the same frames.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> Double {
-            state ^= state >> 12; state ^= state << 25; state ^= state >> 27
-            return Double((state &* 2_685_821_657_736_338_717) >> 11) / Double(1 << 53)
-        }
-        mutating func rotation() -> CATransform3D {
-            CATransform3DMakeRotation((next() - 0.5) * 2.4, next() - 0.5, next() - 0.5, next() * 0.3)
-        }
-    }
-
     @Test(.enabled(if: glAvailable, "needs an OpenGL context (headless EGL)"))
     func damagedFramesEqualWholeFrames() throws {
-        var rng = Random(state: 0xD1B5_4A32_D192_ED03)
+        var rng = TestRandom(state: 0xD1B5_4A32_D192_ED03)
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 320, height: 240)
         var p = CATransform3DIdentity

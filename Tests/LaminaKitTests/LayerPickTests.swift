@@ -7,15 +7,8 @@ import LaminaTestSupport
 
 @Suite struct LayerPickTests {
     @Test func textGlyphsAnswerWhereTheyAreDrawn() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
-        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-        let text = CATextLayer()
-        text.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
-        text.string = "Lamina"
-        text.fontSize = 30
-        text.foregroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-        root.addSublayer(text)
+        let root = textTree()
+        let text = try #require(root.sublayers?.first)
         let size = CGSize(width: 120, height: 60)
         let image = try LayerRenderer(backend: .cpu).image(of: root, size: size)
         var dark = 0

@@ -6,20 +6,21 @@ import LaminaKit
 import LaminaRaster
 import LaminaTestSupport
 
+/// A white 120x60 canvas with a black text layer ("Lamina", 30 points).
+func textTree() -> CALayer {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
+    root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+    let text = CATextLayer()
+    text.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
+    text.string = "Lamina"
+    text.fontSize = 30
+    text.foregroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    root.addSublayer(text)
+    return root
+}
+
 @Suite struct LayerRendererTests {
-    /// A white 120x60 canvas with a black text layer.
-    func textTree() -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
-        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-        let text = CATextLayer()
-        text.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
-        text.string = "Lamina"
-        text.fontSize = 30
-        text.foregroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-        root.addSublayer(text)
-        return root
-    }
 
     func darkPixels(_ image: CGImage) -> Int {
         (0..<image.height).reduce(0) { n, y in n + (0..<image.width).filter { image.pixel($0, y).r < 100 }.count }

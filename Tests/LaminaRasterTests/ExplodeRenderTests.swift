@@ -47,17 +47,7 @@ import Testing
     /// 1, or the one given); 0 is the plain render; an AMOUNT without --explode, or out of
     /// range, is a usage error.
     @Test func renderCommandDrawsTheExplodedView() throws {
-        let exe = try #require(builtExecutable("lamina").url, "lamina not built: \(builtExecutable("lamina").searched)")
-        func run(_ args: [String]) throws -> Int32 {
-            let p = Process()
-            p.executableURL = exe
-            p.arguments = args
-            p.standardError = FileHandle.nullDevice
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
-            p.waitUntilExit()
-            return p.terminationStatus
-        }
+        func run(_ args: [String]) throws -> Int32 { try runLaminaQuietly(args) }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-explode-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -2,18 +2,21 @@
 import Foundation
 import Testing
 
+/// Runs the built `lamina` with `args`, output discarded; its exit status.
+func runLaminaQuietly(_ args: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32 {
+    let exe = try #require(builtExecutable("lamina").url, "lamina not built: \(builtExecutable("lamina").searched)", sourceLocation: sourceLocation)
+    let p = Process()
+    p.executableURL = exe
+    p.arguments = args
+    p.standardError = FileHandle.nullDevice
+    p.standardOutput = FileHandle.nullDevice
+    try p.run()
+    p.waitUntilExit()
+    return p.terminationStatus
+}
+
 @Suite(.serialized) struct RenderJobsTests {
-    func run(_ args: [String]) throws -> Int32 {
-        let exe = try #require(builtExecutable("lamina").url, "lamina not built: \(builtExecutable("lamina").searched)")
-        let p = Process()
-        p.executableURL = exe
-        p.arguments = args
-        p.standardError = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        return p.terminationStatus
-    }
+    func run(_ args: [String]) throws -> Int32 { try runLaminaQuietly(args) }
 
     @Test func parallelFramesEqualSerialOnes() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-jobs-\(UUID().uuidString)")

@@ -56,3 +56,19 @@ public func onCanvas(_ layer: CALayer, _ x: Double, _ y: Double) -> SIMD2<Double
     let p = layer.convert(CGPoint(x: x, y: y), to: nil)
     return SIMD2(p.x, p.y)
 }
+
+/// A small deterministic generator (xorshift64*), so every run checks the same frames.
+public struct TestRandom {
+    public var state: UInt64
+    public init(state: UInt64) { self.state = state }
+    /// The next number in 0..<1.
+    public mutating func next() -> Double {
+        state ^= state >> 12; state ^= state << 25; state ^= state >> 27
+        return Double((state &* 2_685_821_657_736_338_717) >> 11) / Double(1 << 53)
+    }
+    /// A rotation of up to 1.2 radians either way about an axis leaning towards the xy plane.
+    public mutating func rotation() -> CATransform3D {
+        let angle = (next() - 0.5) * 2.4
+        return CATransform3DMakeRotation(angle, next() - 0.5, next() - 0.5, next() * 0.3)
+    }
+}
