@@ -13,20 +13,33 @@
 let splitThreshold = 0.05
 
 /// A convex polygon of one member, in the member's local coordinates and the root's homogeneous space.
-struct DrawPolygon {
+/// Immutable and shared (a class): depth ordering moves polygons between many lists, and a
+/// reference moves for one retain where the value (a matrix and three arrays) was copied.
+final class DrawPolygon {
     /// Index into the context's members (also the tie order).
     let member: Int
     /// Member space -> root space.
     let matrix: Mat4
     /// Vertices in member-local coordinates.
-    var local: [SIMD2<Double>]
+    let local: [SIMD2<Double>]
     /// The same vertices in root space, homogeneous (W > 0).
-    var homogeneous: [SIMD4<Double>]
+    let homogeneous: [SIMD4<Double>]
     /// The member's plane in post-divide space: n . p + d = 0, |n| = 1.
     let normal: SIMD3<Double>
     let d: Double
     /// Half-planes in member-local coordinates that cut this fragment out of the member.
-    var clips: [HalfPlane] = []
+    let clips: [HalfPlane]
+
+    /// A fragment of `parent`: its plane and matrix, new vertices and clips.
+    private init(fragmentOf parent: DrawPolygon, local: [SIMD2<Double>], homogeneous: [SIMD4<Double>], clips: [HalfPlane]) {
+        member = parent.member
+        matrix = parent.matrix
+        normal = parent.normal
+        d = parent.d
+        self.local = local
+        self.homogeneous = homogeneous
+        self.clips = clips
+    }
 
     init?(member: Int, matrix: Mat4, local: [SIMD2<Double>]) {
         guard local.count >= 3 else { return nil }
@@ -48,6 +61,7 @@ struct DrawPolygon {
         self.homogeneous = hom
         self.normal = n
         self.d = -(n * centroid).sum()
+        self.clips = []
     }
 
     /// Signed post-divide distance of each vertex from `plane`'s plane.
@@ -97,15 +111,14 @@ struct DrawPolygon {
                 }
             }
         }
-        var f = self, b = self
-        f.local = fl; f.homogeneous = fh
-        b.local = bl; b.homogeneous = bh
         let h = frontHalfPlane(of: plane)
-        f.clips.reserveCapacity(clips.count + 1)
-        f.clips.append(h)
-        b.clips.reserveCapacity(clips.count + 1)
-        b.clips.append(HalfPlane(a: -h.a, b: -h.b, c: -h.c))
-        return .split(front: f, back: b)
+        var fc = clips, bc = clips
+        fc.reserveCapacity(clips.count + 1)
+        fc.append(h)
+        bc.reserveCapacity(clips.count + 1)
+        bc.append(HalfPlane(a: -h.a, b: -h.b, c: -h.c))
+        return .split(front: DrawPolygon(fragmentOf: self, local: fl, homogeneous: fh, clips: fc),
+                      back: DrawPolygon(fragmentOf: self, local: bl, homogeneous: bh, clips: bc))
     }
 }
 

@@ -67,14 +67,16 @@ private func insideHalfPlanes(_ p: [SIMD2<Double>], grow: Double = 0) -> [HalfPl
     let a = area2(p)
     guard abs(a) > 1e-9, a.isFinite else { return nil }
     let s = a > 0 ? 1.0 : -1.0
-    return p.indices.compactMap { i in
-        let u = p[i], w = p[(i + 1) % p.count]
+    var out: [HalfPlane] = []
+    out.reserveCapacity(p.count)
+    for i in p.indices {
+        let u = p[i], w = p[i + 1 < p.count ? i + 1 : 0]
         // Inside is to the left of u -> w for a counter-clockwise (positive area) polygon.
         let nx = -(w.y - u.y) * s, ny = (w.x - u.x) * s
         let l = (nx * nx + ny * ny).squareRoot()
-        guard l > 0 else { return nil }
-        return HalfPlane(a: nx, b: ny, c: -(nx * u.x + ny * u.y) + grow * l)
+        if l > 0 { out.append(HalfPlane(a: nx, b: ny, c: -(nx * u.x + ny * u.y) + grow * l)) }
     }
+    return out
 }
 
 /// A polygon's footprint in target pixels grown by a margin (the anti-aliasing margin unless
@@ -85,7 +87,8 @@ struct Reach {
 
     init?(pixels: [SIMD2<Double>], box: Box, margin: Double = overlapMargin) {
         guard let h = insideHalfPlanes(pixels, grow: margin) else { return nil }
-        let p = clip(box.corners, h)
+        // No margin: the polygon is its own reach (the box cut by its own edges).
+        let p = margin == 0 ? pixels : clip(box.corners, h)
         guard !p.isEmpty else { return nil }
         polygon = p
         halfPlanes = h
@@ -159,8 +162,7 @@ private func exactSide(_ a: DrawPolygon, of b: DrawPolygon) -> Int? {
 /// shade pixels (their footprints grown by the anti-aliasing margin), their depths are
 /// compared: one in front throughout decides; crossing planes there interleave (the BSP
 /// splits `b` by `a`'s plane); no common part leaves them free.
-func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, screenA: [SIMD2<Double>], screenB: [SIMD2<Double>],
-               reachA: Reach?, reachB: Reach?, toPlane: PixelsToPlane?, bounded: Bool) -> PairOrder {
+func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, reachA: Reach?, reachB: Reach?, toPlane: PixelsToPlane?, bounded: Bool) -> PairOrder {
     if let s = viewerSide(b, of: a) {
         guard !bounded || overlaps(reachA, reachB) else { return .free }
         return s >= 0 ? .firstBeforeSecond : .secondBeforeFirst
@@ -176,14 +178,16 @@ func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, screenA: [SIMD2<Double>], scr
     var region: [SIMD2<Double>] = []
     if bounded {
         // An edge-on polygon (no reach) shades nothing but its fringe: the BSP tree's split.
-        guard let ra = reachA, let rb = reachB, let toPlane else { return .interleaved }
-        let common = clip(ra.polygon, rb.halfPlanes)
+        guard reachA != nil, reachB != nil, let toPlane else { return .interleaved }
+        let common = clip(reachA.unsafelyUnwrapped.polygon, reachB.unsafelyUnwrapped.halfPlanes)
         if abs(area2(common)) <= 2 * leastOverlap { return .free }
         for p in common {
             guard let q = toPlane.map(p) else { return .interleaved }
             region.append(q)
         }
     } else {
+        // Post-divide xy of the context's plane (rare: a footprint partly behind the eye).
+        let screenA = a.homogeneous.map { SIMD2($0.x / $0.w, $0.y / $0.w) }, screenB = b.homogeneous.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
         guard let hb = insideHalfPlanes(screenB), insideHalfPlanes(screenA) != nil else { return .interleaved }
         region = clip(screenA, hb)
         if region.isEmpty { return .interleaved }
@@ -199,49 +203,65 @@ func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, screenA: [SIMD2<Double>], scr
 /// Whether two footprints come within the anti-aliasing margin of each other (their boxes
 /// were found to meet); an edge-on footprint (no reach) counts as meeting.
 private func overlaps(_ ra: Reach?, _ rb: Reach?) -> Bool {
-    guard let ra, let rb else { return true }
-    return !clipIsEmpty(ra.polygon, rb.halfPlanes)
+    // Read in place (binding the optionals would copy each Reach, retaining its arrays).
+    guard ra != nil, rb != nil else { return true }
+    return !clipIsEmpty(ra.unsafelyUnwrapped.polygon, rb.unsafelyUnwrapped.halfPlanes)
 }
 
 /// Whether `clip(poly, hs)` is empty or has less than `leastOverlap` area, with the same
-/// arithmetic but no array per step (two scratch buffers on the stack, each step clipping one
-/// into the other).
+/// arithmetic but no array per step (two fixed scratch buffers on the stack, each step
+/// clipping one into the other).
 func clipIsEmpty(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> Bool {
     guard poly.count >= 3 else { return true }
     // A convex polygon gains at most one vertex per half-plane; rounding could do worse, and
-    // then the allocating clip decides.
-    let capacity = poly.count + hs.count + 4
-    let result: Bool? = withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 2 * capacity) { buffer in
-        var src = 0, dst = capacity, n = poly.count
-        for (k, p) in poly.enumerated() { buffer[k] = p }
-        for h in hs {
-            guard n * 2 <= capacity else { return nil }
-            var inside = true
-            for k in 0..<n where !(h.value(buffer[src + k]) >= 0) { inside = false; break }
-            if inside { continue }
-            var m = 0
-            var prev = buffer[src + n - 1]
-            var pv = h.value(prev)
-            for k in 0..<n {
-                let cur = buffer[src + k], cv = h.value(cur)
-                if cv >= 0 {
-                    if pv < 0 { buffer[dst + m] = prev + (cur - prev) * (pv / (pv - cv)); m += 1 }
-                    buffer[dst + m] = cur; m += 1
-                } else if pv >= 0 {
-                    buffer[dst + m] = prev + (cur - prev) * (pv / (pv - cv)); m += 1
-                }
-                prev = cur
-                pv = cv
+    // then (or for a polygon too large for the buffers) the allocating clip decides.
+    let capacity = 24
+    guard poly.count + hs.count + 4 <= capacity else { return abs(area2(clip(poly, hs))) <= 2 * leastOverlap }
+    var one = InlineArray<24, SIMD2<Double>>(repeating: .zero), two = one
+    var n = poly.count
+    for k in 0..<n { one[k] = poly[k] }
+    var intoTwo = true
+    // One step: clips the first n points of `src` by h into `dst`; the count left, nil when
+    // the buffer would overflow.
+    func step(_ src: inout InlineArray<24, SIMD2<Double>>, _ dst: inout InlineArray<24, SIMD2<Double>>, _ h: HalfPlane) -> Int? {
+        var m = 0
+        var prev = src[n - 1]
+        var pv = h.value(prev)
+        for k in 0..<n {
+            let cur = src[k], cv = h.value(cur)
+            if cv >= 0 {
+                if pv < 0 { guard m < capacity else { return nil }; dst[m] = prev + (cur - prev) * (pv / (pv - cv)); m += 1 }
+                guard m < capacity else { return nil }
+                dst[m] = cur; m += 1
+            } else if pv >= 0 {
+                guard m < capacity else { return nil }
+                dst[m] = prev + (cur - prev) * (pv / (pv - cv)); m += 1
             }
-            if m < 3 { return true }
-            n = m
-            swap(&src, &dst)
+            prev = cur
+            pv = cv
         }
-        var a = 0.0
-        for k in 0..<n { let u = buffer[src + k], w = buffer[src + (k + 1) % n]; a += u.x * w.y - u.y * w.x }
-        return abs(a) <= 2 * leastOverlap
+        return m
     }
-    return result ?? (abs(area2(clip(poly, hs))) <= 2 * leastOverlap)
+    for h in hs {
+        var inside = true
+        if intoTwo {
+            for k in 0..<n where !(h.value(one[k]) >= 0) { inside = false; break }
+        } else {
+            for k in 0..<n where !(h.value(two[k]) >= 0) { inside = false; break }
+        }
+        if inside { continue }
+        guard let m = intoTwo ? step(&one, &two, h) : step(&two, &one, h) else { return abs(area2(clip(poly, hs))) <= 2 * leastOverlap }
+        if m < 3 { return true }
+        n = m
+        intoTwo.toggle()
+    }
+    var a = 0.0
+    if intoTwo {
+        for k in 0..<n { let u = one[k], w = one[k + 1 < n ? k + 1 : 0]; a += u.x * w.y - u.y * w.x }
+    } else {
+        for k in 0..<n { let u = two[k], w = two[k + 1 < n ? k + 1 : 0]; a += u.x * w.y - u.y * w.x }
+    }
+    return abs(a) <= 2 * leastOverlap
 }
 
 /// Footprints that share less area than this (square pixels) count as apart: pieces of a
@@ -249,20 +269,18 @@ func clipIsEmpty(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> Bool {
 /// ordered against each other by chance of rounding.
 let leastOverlap = 1e-6
 
-/// A polygon's footprint: post-divide xy of the context's plane, and its box, corners and
-/// reach in target pixels grown by `margin` (nil when some corner does not map to a finite
+/// A polygon's footprint: its box, corners and reach in target pixels grown by `margin` (nil when some corner does not map to a finite
 /// pixel in front of the eye).
 struct Footprint {
-    let screen: [SIMD2<Double>]
     let box: Box?
     let pixels: [SIMD2<Double>]?
     let reach: Reach?
 
     init(_ p: DrawPolygon, planeToTarget: Mat4, margin: Double = overlapMargin) {
-        screen = p.homogeneous.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
         var b: Box?
         var ok = true
         var px: [SIMD2<Double>] = []
+        px.reserveCapacity(p.homogeneous.count)
         for h in p.homogeneous {
             let t = h.x * planeToTarget.r0 + h.y * planeToTarget.r1 + h.w * planeToTarget.r3
             guard t.w > 0 else { ok = false; break }
@@ -286,7 +304,7 @@ struct Footprint {
 
 /// Adds the constraint between polygons `i` < `j` (tie order) to `after` (after[i]: drawn after i).
 func relate(_ i: Int, _ j: Int, _ polygons: [DrawPolygon], _ f: [Footprint], _ toPlane: PixelsToPlane?, _ after: inout [[Int]]) {
-    switch pairOrder(polygons[i], polygons[j], screenA: f[i].screen, screenB: f[j].screen, reachA: f[i].reach, reachB: f[j].reach,
+    switch pairOrder(polygons[i], polygons[j], reachA: f[i].reach, reachB: f[j].reach,
                      toPlane: toPlane, bounded: f[i].pixels != nil && f[j].pixels != nil) {
     case .free: break
     case .firstBeforeSecond: after[i].append(j)

@@ -75,12 +75,16 @@ private struct Tangle {
         }
     }
 
-    /// The order of pieces i and j (i first in tie order) over footprints `f`.
-    func order(_ i: Int, _ j: Int, _ f: [Footprint]) -> PairOrder {
+    /// The order of pieces i and j (i first in tie order) over their footprints.
+    func order(_ i: Int, _ j: Int) -> PairOrder {
         // Boxes apart: footprints apart (what pairOrder would find, sooner).
-        guard f[i].mayMeet(f[j]) else { return .free }
-        return pairOrder(polys[i], polys[j], screenA: f[i].screen, screenB: f[j].screen, reachA: f[i].reach, reachB: f[j].reach,
-                  toPlane: toPlane, bounded: f[i].pixels != nil && f[j].pixels != nil)
+        // Through buffer pointers: their elements are borrowed in place, not copied.
+        feet.withUnsafeBufferPointer { f in
+            guard f[i].mayMeet(f[j]) else { return .free }
+            return polys.withUnsafeBufferPointer { p in
+                pairOrder(p[i], p[j], reachA: f[i].reach, reachB: f[j].reach, toPlane: toPlane, bounded: f[i].pixels != nil && f[j].pixels != nil)
+            }
+        }
     }
 
     /// Tie order: the member, then the piece's index (pieces of one member never overlap).
@@ -92,7 +96,7 @@ private struct Tangle {
     /// it, with no depth of its own) meets the other, either order is as good.
     mutating func link(_ x: Int, _ y: Int) {
         let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
-        switch order(i, j, feet) {
+        switch order(i, j) {
         case .free: break
         case .firstBeforeSecond: after[i].append(j); before[j].append(i)
         case .secondBeforeFirst: after[j].append(i); before[i].append(j)
@@ -148,19 +152,35 @@ private struct Tangle {
     /// splits it, then the groups are found again; a few rounds at most (what is left then is
     /// split by planes whole, in `ordered`). False when the splits pass `budget`.
     mutating func breakCycles(budget: Int) -> Bool {
+        // A split piece's constraints are a subset of its parent's, so a cycle after a round
+        // lies within a cycle before it (or among new pieces): each round looks only at those.
+        var suspects = Array(polys.indices)
         for _ in 0..<maxCycleRounds {
-            let rank = tieRanks()
-            let (component, count) = stronglyConnected(after)
-            var members = [[Int]](repeating: [], count: count)
-            for i in polys.indices.sorted(by: { rank[$0] < rank[$1] }) { members[component[i]].append(i) }
+            let cycles = cyclicGroups(among: suspects)
+            guard !cycles.isEmpty else { return true }
+            let first = polys.count
             var progress = false
-            for m in members where m.count > 1 {
+            for m in cycles {
                 guard let (x, y) = cycleCut(m) else { continue }
                 progress = split(x, by: y) || progress
             }
             guard progress, splitInterpenetrating(budget: budget), splits <= budget else { return splits <= budget }
+            suspects = cycles.flatMap { $0 } + Array(first..<polys.count)
         }
         return true
+    }
+
+    /// The strongly connected groups of more than one piece among `pieces` (constraints to
+    /// pieces outside ignored), each in tie order, ordered by their first pieces.
+    func cyclicGroups(among pieces: [Int]) -> [[Int]] {
+        let sorted = pieces.sorted { tieBefore($0, $1) }
+        var local = [Int](repeating: -1, count: polys.count)
+        for (k, i) in sorted.enumerated() { local[i] = k }
+        let edges = sorted.map { i in after[i].compactMap { local[$0] >= 0 ? local[$0] : nil } }
+        let (component, count) = stronglyConnected(edges)
+        var members = [[Int]](repeating: [], count: count)
+        for (k, i) in sorted.enumerated() { members[component[k]].append(i) }
+        return members.filter { $0.count > 1 }.sorted { tieBefore($0[0], $1[0]) }
     }
 
     /// In a cycle `m` (tie order): the piece to split and the piece along whose plane (nil when
@@ -187,7 +207,8 @@ private struct Tangle {
         guard case .split(let f, let b) = polys[j].classify(against: polys[i]) else { return false }
         splits += 1
         // Unlink j from its neighbours, then relate both pieces to each of them.
-        var neighbours = after[j] + before[j]
+        let wasAfter = after[j], wasBefore = before[j]
+        var neighbours = wasAfter + wasBefore
         for u in after[j] { before[u].removeAll { $0 == j } }
         for u in before[j] { after[u].removeAll { $0 == j } }
         after[j] = []; before[j] = []
@@ -203,10 +224,26 @@ private struct Tangle {
         var last = -1
         for u in neighbours where u != last {
             last = u
-            link(j, u)
-            link(k, u)
+            let meetsFront = feet[j].mayMeet(feet[u]), meetsBack = feet[k].mayMeet(feet[u])
+            if meetsFront && meetsBack {
+                link(j, u)
+                link(k, u)
+            } else if meetsFront || meetsBack {
+                // u misses one piece: what it shares with the other is what it shared with
+                // j, on j's plane, so a one-way constraint holds for that pair as it was (an
+                // interpenetrating pair is tested again: the piece may lie on one side).
+                let p = meetsFront ? j : k, later = wasAfter.contains(u), earlier = wasBefore.contains(u)
+                if later && earlier { link(p, u) } else { inherit(p, u, later: later, earlier: earlier) }
+            }
         }
         return true
+    }
+
+    /// Constrains piece p and u one way as its parent was: u drawn after it (`later`) or
+    /// before it (`earlier`).
+    mutating func inherit(_ p: Int, _ u: Int, later: Bool, earlier: Bool) {
+        if later { after[p].append(u); before[u].append(p) }
+        if earlier { after[u].append(p); before[p].append(u) }
     }
 
     /// The pieces in a topological order of their constraints between strongly connected
