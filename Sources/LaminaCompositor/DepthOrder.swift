@@ -55,9 +55,9 @@ func viewerSide(_ a: DrawPolygon, of b: DrawPolygon) -> Int? {
 }
 
 /// Signed area (twice) of a 2D polygon.
-private func area2(_ p: [SIMD2<Double>]) -> Double {
+private func area2<C: RandomAccessCollection>(_ p: C) -> Double where C.Element == SIMD2<Double>, C.Index == Int {
     var a = 0.0
-    for i in p.indices { let u = p[i], w = p[(i + 1) % p.count]; a += u.x * w.y - u.y * w.x }
+    for i in p.indices { let u = p[i], w = p[i + 1 < p.endIndex ? i + 1 : p.startIndex]; a += u.x * w.y - u.y * w.x }
     return a
 }
 
@@ -126,17 +126,36 @@ struct PixelsToPlane {
 /// cross there: one side beyond the thick plane and the other side at all (the BSP tree
 /// would split there, and the thin wedge on the near side can cover pixels).
 private func depthRelation(_ a: DrawPolygon, _ b: DrawPolygon, over region: [SIMD2<Double>]) -> Int? {
+    var range = DepthRange(a, b)
+    for r in region { range.add(r) }
+    return range.relation
+}
+
+/// The range of b's distance from a's plane (toward the viewer) over points of a region.
+private struct DepthRange {
+    let a: DrawPolygon, b: DrawPolygon
+    let viewer: Double
     var hi = -Double.infinity, lo = Double.infinity
-    let viewer = a.normal.z >= 0 ? 1.0 : -1.0
-    for r in region {
+
+    init(_ a: DrawPolygon, _ b: DrawPolygon) {
+        self.a = a
+        self.b = b
+        viewer = a.normal.z >= 0 ? 1.0 : -1.0
+    }
+
+    mutating func add(_ r: SIMD2<Double>) {
         // b's point over r, measured from a's plane along a's normal, toward the viewer.
         let zb = -(b.normal.x * r.x + b.normal.y * r.y + b.d) / b.normal.z
         let s = ((a.normal * SIMD3(r.x, r.y, zb)).sum() + a.d) * viewer
         hi = max(hi, s); lo = min(lo, s)
     }
-    let front = hi > splitThreshold, back = lo < -splitThreshold
-    if (front && lo < -exactSide) || (back && hi > exactSide) { return nil }
-    return front ? 1 : (back ? -1 : 0)
+
+    /// 1 in front, -1 behind, 0 within the thick plane throughout, nil crossing.
+    var relation: Int? {
+        let front = hi > splitThreshold, back = lo < -splitThreshold
+        if (front && lo < -exactSide) || (back && hi > exactSide) { return nil }
+        return front ? 1 : (back ? -1 : 0)
+    }
 }
 
 /// Distance (post-divide units) past which a point counts as off a plane when deciding a
@@ -179,7 +198,19 @@ func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, reachA: Reach?, reachB: Reach
     if bounded {
         // An edge-on polygon (no reach) shades nothing but its fringe: the BSP tree's split.
         guard reachA != nil, reachB != nil, let toPlane else { return .interleaved }
-        let common = clip(reachA.unsafelyUnwrapped.polygon, reachB.unsafelyUnwrapped.halfPlanes)
+        let pa = reachA.unsafelyUnwrapped.polygon, hb = reachB.unsafelyUnwrapped.halfPlanes
+        let onStack = withClipped(pa, hb) { common -> PairOrder in
+            if abs(area2(common)) <= 2 * leastOverlap { return .free }
+            guard abs(a.normal.z) > 1e-9, abs(b.normal.z) > 1e-9 else { return .interleaved }
+            var range = DepthRange(a, b)
+            for p in common {
+                guard let q = toPlane.map(p) else { return .interleaved }
+                range.add(q)
+            }
+            return order(range.relation)
+        }
+        if let onStack { return onStack }
+        let common = clip(pa, hb)
         if abs(area2(common)) <= 2 * leastOverlap { return .free }
         for p in common {
             guard let q = toPlane.map(p) else { return .interleaved }
@@ -193,7 +224,13 @@ func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, reachA: Reach?, reachB: Reach
         if region.isEmpty { return .interleaved }
     }
     guard abs(a.normal.z) > 1e-9, abs(b.normal.z) > 1e-9 else { return .interleaved }
-    switch depthRelation(a, b, over: region) {
+    return order(depthRelation(a, b, over: region))
+}
+
+/// The pair order of a depth relation (`depthRelation`: b in front of a, behind it, level
+/// with it, or crossing it).
+private func order(_ relation: Int?) -> PairOrder {
+    switch relation {
     case nil: return .interleaved
     case 0: return .firstBeforeSecond
     case let s?: return s > 0 ? .firstBeforeSecond : .secondBeforeFirst
@@ -208,60 +245,50 @@ private func overlaps(_ ra: Reach?, _ rb: Reach?) -> Bool {
     return !clipIsEmpty(ra.unsafelyUnwrapped.polygon, rb.unsafelyUnwrapped.halfPlanes)
 }
 
-/// Whether `clip(poly, hs)` is empty or has less than `leastOverlap` area, with the same
-/// arithmetic but no array per step (two fixed scratch buffers on the stack, each step
-/// clipping one into the other).
+/// Whether `clip(poly, hs)` is empty or has less than `leastOverlap` area (the same
+/// arithmetic, on the stack).
 func clipIsEmpty(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> Bool {
-    guard poly.count >= 3 else { return true }
-    // A convex polygon gains at most one vertex per half-plane; rounding could do worse, and
-    // then (or for a polygon too large for the buffers) the allocating clip decides.
-    let capacity = 24
-    guard poly.count + hs.count + 4 <= capacity else { return abs(area2(clip(poly, hs))) <= 2 * leastOverlap }
-    var one = InlineArray<24, SIMD2<Double>>(repeating: .zero), two = one
-    var n = poly.count
-    for k in 0..<n { one[k] = poly[k] }
-    var intoTwo = true
-    // One step: clips the first n points of `src` by h into `dst`; the count left, nil when
-    // the buffer would overflow.
-    func step(_ src: inout InlineArray<24, SIMD2<Double>>, _ dst: inout InlineArray<24, SIMD2<Double>>, _ h: HalfPlane) -> Int? {
-        var m = 0
-        var prev = src[n - 1]
-        var pv = h.value(prev)
-        for k in 0..<n {
-            let cur = src[k], cv = h.value(cur)
-            if cv >= 0 {
-                if pv < 0 { guard m < capacity else { return nil }; dst[m] = prev + (cur - prev) * (pv / (pv - cv)); m += 1 }
-                guard m < capacity else { return nil }
-                dst[m] = cur; m += 1
-            } else if pv >= 0 {
-                guard m < capacity else { return nil }
-                dst[m] = prev + (cur - prev) * (pv / (pv - cv)); m += 1
+    withClipped(poly, hs) { abs(area2($0)) <= 2 * leastOverlap } ?? (abs(area2(clip(poly, hs))) <= 2 * leastOverlap)
+}
+
+/// Calls `body` with `clip(poly, hs)` (the same arithmetic, empty when nothing is left) held
+/// in a stack buffer: pair tests clip thousands of small polygons, and arrays made and freed
+/// at each step were most of their cost. Nil, without calling `body`, when the buffer could
+/// overflow (rounding can add vertices; the caller then clips with arrays).
+@inline(__always)
+func withClipped<R>(_ poly: [SIMD2<Double>], _ hs: [HalfPlane], _ body: (UnsafeMutableBufferPointer<SIMD2<Double>>) -> R) -> R? {
+    // A convex polygon gains at most one vertex per half-plane.
+    let capacity = poly.count + hs.count + 4
+    return withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 2 * capacity) { buffer -> R? in
+        let empty = UnsafeMutableBufferPointer(rebasing: buffer[0..<0])
+        guard poly.count >= 3 else { return body(empty) }
+        var src = 0, dst = capacity, n = poly.count
+        for (k, p) in poly.enumerated() { buffer[k] = p }
+        for h in hs {
+            guard n * 2 <= capacity else { return nil }
+            var inside = true
+            for k in 0..<n where !(h.value(buffer[src + k]) >= 0) { inside = false; break }
+            if inside { continue }
+            var m = 0
+            var prev = buffer[src + n - 1]
+            var pv = h.value(prev)
+            for k in 0..<n {
+                let cur = buffer[src + k], cv = h.value(cur)
+                if cv >= 0 {
+                    if pv < 0 { buffer[dst + m] = prev + (cur - prev) * (pv / (pv - cv)); m += 1 }
+                    buffer[dst + m] = cur; m += 1
+                } else if pv >= 0 {
+                    buffer[dst + m] = prev + (cur - prev) * (pv / (pv - cv)); m += 1
+                }
+                prev = cur
+                pv = cv
             }
-            prev = cur
-            pv = cv
+            if m < 3 { return body(empty) }
+            n = m
+            swap(&src, &dst)
         }
-        return m
+        return body(UnsafeMutableBufferPointer(rebasing: buffer[src..<src + n]))
     }
-    for h in hs {
-        var inside = true
-        if intoTwo {
-            for k in 0..<n where !(h.value(one[k]) >= 0) { inside = false; break }
-        } else {
-            for k in 0..<n where !(h.value(two[k]) >= 0) { inside = false; break }
-        }
-        if inside { continue }
-        guard let m = intoTwo ? step(&one, &two, h) : step(&two, &one, h) else { return abs(area2(clip(poly, hs))) <= 2 * leastOverlap }
-        if m < 3 { return true }
-        n = m
-        intoTwo.toggle()
-    }
-    var a = 0.0
-    if intoTwo {
-        for k in 0..<n { let u = one[k], w = one[k + 1 < n ? k + 1 : 0]; a += u.x * w.y - u.y * w.x }
-    } else {
-        for k in 0..<n { let u = two[k], w = two[k + 1 < n ? k + 1 : 0]; a += u.x * w.y - u.y * w.x }
-    }
-    return abs(a) <= 2 * leastOverlap
 }
 
 /// Footprints that share less area than this (square pixels) count as apart: pieces of a

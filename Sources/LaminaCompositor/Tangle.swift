@@ -34,6 +34,14 @@ let largestCycle = 64
 /// Rounds of single splits that break cycles before whole-plane splits take over.
 let maxCycleRounds = 8
 
+/// An empty list of constraints with room for a piece's usual neighbours (grown one by one
+/// from nothing, most lists would be reallocated three or four times).
+private func edgeList() -> [Int] {
+    var list: [Int] = []
+    list.reserveCapacity(12)
+    return list
+}
+
 /// The pieces of a group and the constraints between them.
 private struct Tangle {
     var polys: [DrawPolygon]
@@ -56,8 +64,8 @@ private struct Tangle {
         polys = group
         feet = []
         feet.reserveCapacity(group.count)
-        after = [[Int]](repeating: [], count: group.count)
-        before = after
+        after = (0..<group.count).map { _ in edgeList() }
+        before = (0..<group.count).map { _ in edgeList() }
         version = [Int](repeating: 0, count: group.count)
         self.planeToTarget = planeToTarget
         toPlane = PixelsToPlane(planeToTarget)
@@ -211,7 +219,7 @@ private struct Tangle {
         var neighbours = wasAfter + wasBefore
         for u in after[j] { before[u].removeAll { $0 == j } }
         for u in before[j] { after[u].removeAll { $0 == j } }
-        after[j] = []; before[j] = []
+        after[j].removeAll(keepingCapacity: true); before[j].removeAll(keepingCapacity: true)
         neighbours.sort()
         let k = polys.count
         polys[j] = f
@@ -219,7 +227,7 @@ private struct Tangle {
         version[j] += 1
         polys.append(b)
         feet.append(footprint(b))
-        after.append([]); before.append([])
+        after.append(edgeList()); before.append(edgeList())
         version.append(0)
         var last = -1
         for u in neighbours where u != last {
