@@ -81,7 +81,8 @@ private func insideHalfPlanes(_ p: [SIMD2<Double>], grow: Double = 0) -> [HalfPl
 
 /// A polygon's footprint in target pixels grown by a margin (the anti-aliasing margin unless
 /// told): the box around it cut by its edges moved outward (nil when it has no area there).
-struct Reach {
+/// A class: pair tests pass reaches around by the hundred thousand, one retain each.
+final class Reach {
     let polygon: [SIMD2<Double>]
     let halfPlanes: [HalfPlane]
 
@@ -197,8 +198,8 @@ func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, reachA: Reach?, reachB: Reach
     var region: [SIMD2<Double>] = []
     if bounded {
         // An edge-on polygon (no reach) shades nothing but its fringe: the BSP tree's split.
-        guard reachA != nil, reachB != nil, let toPlane else { return .interleaved }
-        let pa = reachA.unsafelyUnwrapped.polygon, hb = reachB.unsafelyUnwrapped.halfPlanes
+        guard let reachA, let reachB, let toPlane else { return .interleaved }
+        let pa = reachA.polygon, hb = reachB.halfPlanes
         let onStack = withClipped(pa, hb) { common -> PairOrder in
             if abs(area2(common)) <= 2 * leastOverlap { return .free }
             guard abs(a.normal.z) > 1e-9, abs(b.normal.z) > 1e-9 else { return .interleaved }
@@ -240,9 +241,8 @@ private func order(_ relation: Int?) -> PairOrder {
 /// Whether two footprints come within the anti-aliasing margin of each other (their boxes
 /// were found to meet); an edge-on footprint (no reach) counts as meeting.
 private func overlaps(_ ra: Reach?, _ rb: Reach?) -> Bool {
-    // Read in place (binding the optionals would copy each Reach, retaining its arrays).
-    guard ra != nil, rb != nil else { return true }
-    return !clipIsEmpty(ra.unsafelyUnwrapped.polygon, rb.unsafelyUnwrapped.halfPlanes)
+    guard let ra, let rb else { return true }
+    return !clipIsEmpty(ra.polygon, rb.halfPlanes)
 }
 
 /// Whether `clip(poly, hs)` is empty or has less than `leastOverlap` area (the same
@@ -359,32 +359,76 @@ func overlapConstraints(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> (feet
     // Candidate pairs: a uniform grid over the boxes; unbounded footprints meet everything.
     let finite = boxes.compactMap { $0 }
     let meanSide = finite.isEmpty ? 1 : finite.reduce(0.0) { $0 + max($1.width, $1.height) } / Double(finite.count)
-    let cell = max(meanSide, 4)
-    var grid: [SIMD2<Int>: [Int]] = [:]
+    let grid = BoxGrid(boxes, cell: max(meanSide, 4))
     var unbounded: [Int] = []
-    for (i, b) in boxes.enumerated() {
-        guard let b else { unbounded.append(i); continue }
-        for y in Int((b.minY / cell).rounded(.down))...Int((b.maxY / cell).rounded(.down)) {
-            for x in Int((b.minX / cell).rounded(.down))...Int((b.maxX / cell).rounded(.down)) { grid[SIMD2(x, y), default: []].append(i) }
-        }
-    }
+    for (i, b) in boxes.enumerated() where b == nil { unbounded.append(i) }
     var after = [[Int]](repeating: [], count: n)  // after[i]: polygons drawn after i
     var stamp = [Int](repeating: -1, count: n)
+    func test(_ i: Int, _ j: Int) {
+        guard j > i, stamp[j] != i else { return }
+        stamp[j] = i
+        if feet[i].mayMeet(feet[j]) { relate(i, j, polygons, feet, toPlane, &after) }
+    }
     for i in 0..<n {
-        let candidates: [Int]
-        if let b = boxes[i] {
-            var c: [Int] = unbounded
-            for y in Int((b.minY / cell).rounded(.down))...Int((b.maxY / cell).rounded(.down)) {
-                for x in Int((b.minX / cell).rounded(.down))...Int((b.maxX / cell).rounded(.down)) { c += grid[SIMD2(x, y)] ?? [] }
-            }
-            candidates = c
-        } else {
-            candidates = Array(0..<n)
+        guard let b = boxes[i] else {
+            for j in i + 1..<n { test(i, j) }
+            continue
         }
-        for j in candidates where j > i && stamp[j] != i {
-            stamp[j] = i
-            if feet[i].mayMeet(feet[j]) { relate(i, j, polygons, feet, toPlane, &after) }
+        for j in unbounded { test(i, j) }
+        let r = grid.cells(b)
+        for y in r.y0...r.y1 {
+            for x in r.x0...r.x1 {
+                let bucket = grid.bucket(x, y)
+                for k in grid.start[bucket]..<grid.start[bucket + 1] { test(i, grid.items[k]) }
+            }
         }
     }
     return (feet, after)
+}
+
+/// Footprint boxes listed under each grid cell they cover, the cells hashed into one flat
+/// table (a collision only adds candidates, which the box test drops): candidate pairs for
+/// overlap tests with no array per cell.
+private struct BoxGrid {
+    let cell: Double
+    let mask: Int
+    /// Bucket k's boxes: items[start[k]..<start[k + 1]].
+    private(set) var start: [Int]
+    private(set) var items: [Int]
+
+    init(_ boxes: [Box?], cell: Double) {
+        self.cell = cell
+        var size = 64
+        while size < 2 * boxes.count { size *= 2 }
+        mask = size - 1
+        start = [Int](repeating: 0, count: size + 1)
+        items = []
+        for b in boxes {
+            guard let b else { continue }
+            let r = cells(b)
+            for y in r.y0...r.y1 { for x in r.x0...r.x1 { start[bucket(x, y) + 1] += 1 } }
+        }
+        for k in 0..<size { start[k + 1] += start[k] }
+        items = [Int](repeating: 0, count: start[size])
+        var next = start
+        for (i, b) in boxes.enumerated() {
+            guard let b else { continue }
+            let r = cells(b)
+            for y in r.y0...r.y1 {
+                for x in r.x0...r.x1 {
+                    let k = bucket(x, y)
+                    items[next[k]] = i
+                    next[k] += 1
+                }
+            }
+        }
+    }
+
+    /// The cells a box covers.
+    func cells(_ b: Box) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+        (Int((b.minX / cell).rounded(.down)), Int((b.maxX / cell).rounded(.down)),
+         Int((b.minY / cell).rounded(.down)), Int((b.maxY / cell).rounded(.down)))
+    }
+
+    func bucket(_ x: Int, _ y: Int) -> Int { (x &* 73_856_093 ^ y &* 19_349_663) & mask }
 }
