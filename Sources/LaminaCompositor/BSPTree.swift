@@ -15,7 +15,7 @@ let splitThreshold = 0.05
 /// A convex polygon of one member, in the member's local coordinates and the root's homogeneous space.
 /// Immutable and shared (a class): depth ordering moves polygons between many lists, and a
 /// reference moves for one retain where the value (a matrix and three arrays) was copied.
-final class DrawPolygon {
+final class DrawPolygon: Sendable {
     /// Index into the context's members (also the tie order).
     let member: Int
     /// Member space -> root space.

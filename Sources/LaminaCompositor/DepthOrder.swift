@@ -82,7 +82,7 @@ private func insideHalfPlanes(_ p: [SIMD2<Double>], grow: Double = 0) -> [HalfPl
 /// A polygon's footprint in target pixels grown by a margin (the anti-aliasing margin unless
 /// told): the box around it cut by its edges moved outward (nil when it has no area there).
 /// A class: pair tests pass reaches around by the hundred thousand, one retain each.
-final class Reach {
+final class Reach: Sendable {
     let polygon: [SIMD2<Double>]
     let halfPlanes: [HalfPlane]
 
@@ -331,8 +331,13 @@ struct Footprint {
 
 /// Adds the constraint between polygons `i` < `j` (tie order) to `after` (after[i]: drawn after i).
 func relate(_ i: Int, _ j: Int, _ polygons: [DrawPolygon], _ f: [Footprint], _ toPlane: PixelsToPlane?, _ after: inout [[Int]]) {
-    switch pairOrder(polygons[i], polygons[j], reachA: f[i].reach, reachB: f[j].reach,
-                     toPlane: toPlane, bounded: f[i].pixels != nil && f[j].pixels != nil) {
+    constrain(i, j, pairOrder(polygons[i], polygons[j], reachA: f[i].reach, reachB: f[j].reach,
+                              toPlane: toPlane, bounded: f[i].pixels != nil && f[j].pixels != nil), &after)
+}
+
+/// Adds a pair order between polygons `i` < `j` (tie order) to `after`.
+private func constrain(_ i: Int, _ j: Int, _ order: PairOrder, _ after: inout [[Int]]) {
+    switch order {
     case .free: break
     case .firstBeforeSecond: after[i].append(j)
     case .secondBeforeFirst: after[j].append(i)
@@ -353,36 +358,45 @@ func overlapOrder(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> [DrawPolygo
 /// (after[i]: the polygons drawn after i).
 func overlapConstraints(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> (feet: [Footprint], after: [[Int]]) {
     let n = polygons.count
-    let feet = polygons.map { Footprint($0, planeToTarget: planeToTarget) }
+    // Footprints and pair tests on all cores (each pair's test reads only its two polygons);
+    // the constraints are added in the order one core would find them.
+    let feet = inRanges(n, minimum: 256) { r in r.map { Footprint(polygons[$0], planeToTarget: planeToTarget) } }.flatMap { $0 }
     let boxes = feet.map(\.box)
     let toPlane = PixelsToPlane(planeToTarget)
     // Candidate pairs: a uniform grid over the boxes; unbounded footprints meet everything.
     let finite = boxes.compactMap { $0 }
     let meanSide = finite.isEmpty ? 1 : finite.reduce(0.0) { $0 + max($1.width, $1.height) } / Double(finite.count)
     let grid = BoxGrid(boxes, cell: max(meanSide, 4))
-    var unbounded: [Int] = []
-    for (i, b) in boxes.enumerated() where b == nil { unbounded.append(i) }
-    var after = [[Int]](repeating: [], count: n)  // after[i]: polygons drawn after i
-    var stamp = [Int](repeating: -1, count: n)
-    func test(_ i: Int, _ j: Int) {
-        guard j > i, stamp[j] != i else { return }
-        stamp[j] = i
-        if feet[i].mayMeet(feet[j]) { relate(i, j, polygons, feet, toPlane, &after) }
-    }
-    for i in 0..<n {
-        guard let b = boxes[i] else {
-            for j in i + 1..<n { test(i, j) }
-            continue
+    let unbounded = boxes.indices.filter { boxes[$0] == nil }
+    let found = inRanges(n, minimum: 256) { range -> [(i: Int, j: Int, order: PairOrder)] in
+        var out: [(i: Int, j: Int, order: PairOrder)] = []
+        var stamp = [Int](repeating: -1, count: n)
+        func test(_ i: Int, _ j: Int) {
+            guard j > i, stamp[j] != i else { return }
+            stamp[j] = i
+            guard feet[i].mayMeet(feet[j]) else { return }
+            let order = pairOrder(polygons[i], polygons[j], reachA: feet[i].reach, reachB: feet[j].reach,
+                                  toPlane: toPlane, bounded: feet[i].pixels != nil && feet[j].pixels != nil)
+            if order != .free { out.append((i, j, order)) }
         }
-        for j in unbounded { test(i, j) }
-        let r = grid.cells(b)
-        for y in r.y0...r.y1 {
-            for x in r.x0...r.x1 {
-                let bucket = grid.bucket(x, y)
-                for k in grid.start[bucket]..<grid.start[bucket + 1] { test(i, grid.items[k]) }
+        for i in range {
+            guard let b = boxes[i] else {
+                for j in i + 1..<n { test(i, j) }
+                continue
+            }
+            for j in unbounded { test(i, j) }
+            let r = grid.cells(b)
+            for y in r.y0...r.y1 {
+                for x in r.x0...r.x1 {
+                    let bucket = grid.bucket(x, y)
+                    for k in grid.start[bucket]..<grid.start[bucket + 1] { test(i, grid.items[k]) }
+                }
             }
         }
+        return out
     }
+    var after = [[Int]](repeating: [], count: n)  // after[i]: polygons drawn after i
+    for part in found { for p in part { constrain(p.i, p.j, p.order, &after) } }
     return (feet, after)
 }
 
