@@ -30,26 +30,33 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
     for i in 0..<n { members[component[i]].append(i) }
     let (groupAfter, entering) = condensedEdges(after, component: component, count: count)
     var indegree = entering
+    // The groups to order afresh, ordered first on all cores (each reads only its members),
+    // the largest first so the others share the remaining cores.
+    var local = [Int](repeating: 0, count: n)
+    var fresh: [(group: Int, polygons: [DrawPolygon], edges: [[Int]])] = []
+    for (g, m) in members.enumerated() where m.count > 1 && reuse[m] == nil {
+        // The group's own constraints, in its members' indices.
+        for (k, i) in m.enumerated() { local[i] = k }
+        fresh.append((g, m.map { polygons[$0] }, m.map { i in after[i].compactMap { component[$0] == g ? local[$0] : nil } }))
+    }
+    fresh.sort { $0.polygons.count > $1.polygons.count }
+    let jobs = fresh
+    var orders = [[DrawPolygon]](repeating: [], count: count)
+    let computed = inRanges(jobs.count, minimum: 2, parts: jobs.count) { r in
+        r.map { orderTangle(jobs[$0].polygons, edges: jobs[$0].edges, planeToTarget: planeToTarget) }
+    }
+    for (k, order) in computed.joined().enumerated() { orders[jobs[k].group] = order }
     // Kahn's algorithm, the ready group with the smallest tie order first.
     var ready = MinHeap()
     for g in 0..<count where indegree[g] == 0 { ready.push(members[g][0], g) }
     var out: [DrawPolygon] = []
     out.reserveCapacity(n)
-    var local = [Int](repeating: 0, count: n)
     while let g = ready.pop() {
         let m = members[g]
         if m.count == 1 {
             out.append(polygons[m[0]])
         } else {
-            let ordered: [DrawPolygon]
-            if let known = reuse[m] {
-                ordered = known
-            } else {
-                // The group's own constraints, in its members' indices.
-                for (k, i) in m.enumerated() { local[i] = k }
-                let edges = m.map { i in after[i].compactMap { component[$0] == g ? local[$0] : nil } }
-                ordered = orderTangle(m.map { polygons[$0] }, edges: edges, planeToTarget: planeToTarget)
-            }
+            let ordered = reuse[m] ?? orders[g]
             made[m] = ordered
             out += ordered
         }

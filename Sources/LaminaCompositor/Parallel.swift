@@ -3,13 +3,13 @@
 import Dispatch
 import Foundation
 
-/// Runs `body` over `0..<count` split into contiguous ranges on all cores (one range, on this
-/// thread, when `count` is below `minimum`: small work costs less than waking threads) and
+/// Runs `body` over `0..<count` split into `parts` contiguous ranges (by default more than
+/// cores, so a core that finishes early takes another) on all cores, or in one range on this
+/// thread when `count` is below `minimum` (small work costs less than waking threads), and
 /// returns the ranges' results in range order.
-func inRanges<T>(_ count: Int, minimum: Int, _ body: @Sendable (Range<Int>) -> T) -> [T] {
+func inRanges<T>(_ count: Int, minimum: Int, parts: Int = 16, _ body: @Sendable (Range<Int>) -> T) -> [T] {
     guard count >= minimum, count > 1 else { return [body(0..<count)] }
-    // More ranges than cores, so a core that finishes early takes another.
-    let parts = min(count, 16)
+    let parts = min(count, max(parts, 1))
     let results = Results<T>(count: parts)
     DispatchQueue.concurrentPerform(iterations: parts) { k in
         results.set(k, body(count * k / parts..<count * (k + 1) / parts))
