@@ -26,6 +26,10 @@ public struct CompositorOptions: Sendable {
     /// most one output pixel). A plane placed by a translation alone is rendered at 1 texel
     /// per pixel on the pixel grid instead, which resamples exactly.
     public var targetOversampling = 2.0
+    /// The widest shadow blur (sigma, in texels) run on a shadow's own texel grid: wider ones
+    /// run on a grid halved along that axis (as often as needed), where they cost an eighth as
+    /// much, and are stretched back when drawn (PlanBuilder+ShadowBlur.swift). Infinity: never.
+    public var largestBlurSigma = 10.0
 
     /// Whether `compile` also fills `RenderPlan.summary` (the shadows, masks, shape layers and
     /// replicators of the visible tree, listed by `lamina plan`). Off by default: it is one more

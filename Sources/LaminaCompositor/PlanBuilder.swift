@@ -371,12 +371,10 @@ final class PlanBuilder {
             source = shape
             shadowRect = texBox
         }
-        let blur = TargetBlur(source: source, horizontal: GaussianKernel(sigma: sh.sigma * sx), vertical: GaussianKernel(sigma: sh.sigma * sy))
-        targets.append(RenderTarget(label: plane.name + " (shadow)", width: tw, height: th, clearColor: PremultipliedColor(0, 0, 0, 0), quads: [], blur: blur,
-                                    kind: .shadow(layer: plane.name)))
+        let blurred = shadowBlur(of: source, width: tw, height: th, sigmaX: sh.sigma * sx, sigmaY: sh.sigma * sy, layerName: plane.name, owner: owner)
         let full = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
         var sq = DrawQuad(layerName: plane.name, role: "shadow", matrix: .identity, rect: shadowRect, cornerRadius: 0,
-                          antialiasedEdges: [], fill: .target(index: targets.count - 1, uv: full), borderWidth: 0, borderColor: .zero,
+                          antialiasedEdges: [], fill: .target(index: blurred.index, uv: blurred.uv), borderWidth: 0, borderColor: .zero,
                           mask: layer.masksToBounds ? RoundedBox(box: bounds, radius: LayerParts.clampedRadius(layer)) : nil,
                           opacity: opacity * sh.color.w, lighting: [], clips: [], cover: [], isSplit: false)
         // The blur is an opaque white of the shape's coverage: opacity and tint make it the color.
