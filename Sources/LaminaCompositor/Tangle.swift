@@ -163,15 +163,23 @@ private struct Tangle {
         // A split piece's constraints are a subset of its parent's, so a cycle after a round
         // lies within a cycle before it (or among new pieces): each round looks only at those.
         var suspects = Array(polys.indices)
+        var lastCycling = Int.max, lastSplits = 0
         for _ in 0..<maxCycleRounds {
             let cycles = cyclicGroups(among: suspects)
             guard !cycles.isEmpty else { return true }
-            let first = polys.count
+            // Single splits that leave about as many pieces cycling as they made (cycles
+            // through many overlaps, as in a dense tangle) are not breaking them: the
+            // whole-plane splits of `ordered` do better there.
+            let cycling = cycles.reduce(0) { $0 + $1.count }
+            guard lastCycling == Int.max || lastCycling - cycling >= lastSplits else { return true }
+            lastCycling = cycling
+            let first = polys.count, before = splits
             var progress = false
             for m in cycles {
                 guard let (x, y) = cycleCut(m) else { continue }
                 progress = split(x, by: y) || progress
             }
+            lastSplits = splits - before
             guard progress, splitInterpenetrating(budget: budget), splits <= budget else { return splits <= budget }
             suspects = cycles.flatMap { $0 } + Array(first..<polys.count)
         }
