@@ -1,0 +1,43 @@
+// Work shared among the cores (Parallel.swift): whatever the split and the threads, the
+// results come back in index order, and small work stays on the calling thread.
+import Foundation
+@testable import LaminaCompositor
+import LaminaTestSupport
+import QuartzCore
+import Testing
+
+@Suite struct InRangesTests {
+    /// Every index once, in order, for counts around the thresholds and part counts.
+    @Test(arguments: [0, 1, 2, 15, 16, 17, 255, 256, 1000])
+    func resultsComeBackInIndexOrder(_ count: Int) {
+        for parts in [1, 2, 16, 64] {
+            let ranges = inRanges(count, minimum: 2, parts: parts) { r in r }
+            #expect(ranges.flatMap { Array($0) } == Array(0..<count), "\(count) in \(parts) parts")
+            #expect(ranges.count == (count >= 2 ? min(count, parts) : 1))
+            let squares = inRanges(count, minimum: 2, parts: parts) { r in r.map { $0 * $0 } }.flatMap { $0 }
+            #expect(squares == (0..<count).map { $0 * $0 })
+        }
+    }
+
+    /// Below the minimum: one range, run on the calling thread.
+    @Test func smallWorkStaysOnTheCallingThread() {
+        let caller = pthread_self()
+        let ranges = inRanges(100, minimum: 256) { r in (r, pthread_equal(pthread_self(), caller) != 0) }
+        #expect(ranges.count == 1 && ranges[0].0 == 0..<100 && ranges[0].1)
+    }
+
+    /// A context's depth order does not depend on how the pair tests were shared out: the
+    /// same polygons ordered twice (the second time with the cores busy) give the same plan.
+    @Test func depthOrderIsTheSameEveryTime() {
+        var random = TestRandom(state: 7)
+        var cards: [CALayer] = []
+        for i in 0..<400 {
+            let c = CGColor(red: random.next(), green: random.next(), blue: random.next(), alpha: 1)
+            cards.append(card("c\(i)", 30, 30, at: 60 + random.next() * 480, 60 + random.next() * 280, c, transform: random.rotation()))
+        }
+        let root = stage(600, 400, cards)
+        let a = Compositor().compile(root: root, width: 600, height: 400)
+        #expect(a.splitCount > 0, "the cards interpenetrate: the tangles are ordered on several cores")
+        for _ in 0..<3 { #expect(Compositor().compile(root: root, width: 600, height: 400).listing == a.listing) }
+    }
+}
