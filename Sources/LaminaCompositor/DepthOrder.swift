@@ -367,7 +367,9 @@ func overlapConstraints(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> (feet
     let finite = boxes.compactMap { $0 }
     let meanSide = finite.isEmpty ? 1 : finite.reduce(0.0) { $0 + max($1.width, $1.height) } / Double(finite.count)
     let grid = BoxGrid(boxes, cell: max(meanSide, 4))
-    let unbounded = boxes.indices.filter { boxes[$0] == nil }
+    // Unbounded footprints, and boxes too wide for the grid (a floor running to the horizon
+    // beside thousands of cards), are candidates of every polygon.
+    let unbounded = boxes.indices.filter { boxes[$0].map(grid.isWide) ?? true }
     let found = inRanges(n, minimum: 256) { range -> [(i: Int, j: Int, order: PairOrder)] in
         var out: [(i: Int, j: Int, order: PairOrder)] = []
         var stamp = [Int](repeating: -1, count: n)
@@ -380,7 +382,7 @@ func overlapConstraints(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> (feet
             if order != .free { out.append((i, j, order)) }
         }
         for i in range {
-            guard let b = boxes[i] else {
+            guard let b = boxes[i], !grid.isWide(b) else {
                 for j in i + 1..<n { test(i, j) }
                 continue
             }
@@ -404,6 +406,8 @@ func overlapConstraints(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> (feet
 /// table (a collision only adds candidates, which the box test drops): candidate pairs for
 /// overlap tests with no array per cell.
 private struct BoxGrid {
+    /// The most cells a box is listed under.
+    let mostCellsPerBox = 256
     let cell: Double
     let mask: Int
     /// Bucket k's boxes: items[start[k]..<start[k + 1]].
@@ -418,7 +422,7 @@ private struct BoxGrid {
         start = [Int](repeating: 0, count: size + 1)
         items = []
         for b in boxes {
-            guard let b else { continue }
+            guard let b, !isWide(b) else { continue }
             let r = cells(b)
             for y in r.y0...r.y1 { for x in r.x0...r.x1 { start[bucket(x, y) + 1] += 1 } }
         }
@@ -426,7 +430,7 @@ private struct BoxGrid {
         items = [Int](repeating: 0, count: start[size])
         var next = start
         for (i, b) in boxes.enumerated() {
-            guard let b else { continue }
+            guard let b, !isWide(b) else { continue }
             let r = cells(b)
             for y in r.y0...r.y1 {
                 for x in r.x0...r.x1 {
@@ -436,6 +440,14 @@ private struct BoxGrid {
                 }
             }
         }
+    }
+
+    /// Whether a box covers more cells than the grid lists under one box (it is then no
+    /// cell's: listing it would cost more than testing it against every polygon).
+    func isWide(_ b: Box) -> Bool {
+        let w = (b.maxX / cell).rounded(.down) - (b.minX / cell).rounded(.down) + 1
+        let h = (b.maxY / cell).rounded(.down) - (b.minY / cell).rounded(.down) + 1
+        return !(w * h <= Double(mostCellsPerBox))
     }
 
     /// The cells a box covers.

@@ -117,3 +117,20 @@ import Testing
         #expect(sizes.max()! <= 2 * sizes.min()!)
     }
 }
+
+@Suite struct WideFootprintTests {
+    /// A floor tens of thousands of pixels wide (far more grid cells than the grid lists under
+    /// one box), turned a degree so it is not parallel to the 600 small cards in front of it:
+    /// the floor is a candidate of every card, tested as any pair, and drawn first; nothing splits.
+    @Test func aHugeFloorIsOrderedAgainstEveryCard() {
+        var random = TestRandom(state: 11)
+        var layers = [card("floor", 40000, 40000, at: 200, 200, blue, transform: then(rx(1), tr(0, 0, -200)))]
+        for i in 0..<600 {
+            layers.append(card("c\(i)", 10, 10, at: 20 + random.next() * 360, 20 + random.next() * 360, red, transform: tr(0, 0, 50)))
+        }
+        let plan = compile(stage(eye: 500, layers))
+        #expect(plan.drawOrder.first == "floor")
+        #expect(plan.drawOrder.count == 601, "\(plan.drawOrder.count) quads")
+        #expect(plan.splitCount == 0)
+    }
+}
