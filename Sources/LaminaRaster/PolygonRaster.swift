@@ -1,4 +1,5 @@
 // Which pixel centres of a row a quad's pixel cover covers, decided as GL decides them.
+import LaminaCompositor
 
 /// Pixel-centre coverage of a pixel cover (`DrawQuad.pixelCover`: vertices on the 1/256-pixel
 /// grid) as GL rasterizes it: the fan triangles (p0, p(i), p(i+1)), each with the top-left
@@ -15,17 +16,21 @@
 /// moved point lies inside the polygon exactly when it lies inside one of the triangles
 /// that tile it), with one span per row instead of one per triangle.
 struct PolygonRaster {
-    /// An edge from a to b (canonical order), with b - a and (b.y - a.y) * a.x kept, so rows
-    /// compute the same values with fewer operations.
+    /// An edge from a to b (canonical order), with b - a kept.
     struct Edge {
         let a: SIMD2<Double>, d: SIMD2<Double>, sign: Double, owns: Bool
-        let slopeA: Double, dyAx: Double
         init(a: SIMD2<Double>, b: SIMD2<Double>, sign: Double, owns: Bool) {
             self.a = a; self.sign = sign; self.owns = owns
             d = SIMD2(b.x - a.x, b.y - a.y)
-            slopeA = -(b.y - a.y) * sign
-            dyAx = (b.y - a.y) * a.x
         }
+    }
+
+    /// An edge's exact test on pixel centres, in grid units (1/256 pixel): the centre of
+    /// column px, row py is on the inside exactly when `c + ky * py + kx * px >= 0`. That
+    /// value is 65536 times the one `inside` computes (exact there too), less 1 when the
+    /// edge does not own its points (so "> 0" becomes ">= 0" on integers).
+    struct Line {
+        let c: Int64, ky: Int64, kx: Int64
     }
 
     /// A convex polygon drawn (the whole cover, or one of its fan triangles): its edges in
@@ -39,11 +44,15 @@ struct PolygonRaster {
     let edges: [Edge]
     /// The pieces: the cover itself when it is convex, else its fan triangles with area.
     let pieces: [Piece]
+    /// `edges` as integer lines, when every vertex is on the 1/256-pixel grid within 2^16
+    /// pixels of the origin (always, for a pixel cover); empty otherwise (spans are then found
+    /// by testing every centre).
+    let lines: [Line]
 
     /// The pieces of a pixel cover (fewer than three points: none).
     init(_ pts: [SIMD2<Double>]) {
         var es: [Edge] = [], ps: [Piece] = []
-        guard pts.count >= 3 else { edges = es; pieces = ps; return }
+        guard pts.count >= 3 else { edges = es; pieces = ps; lines = []; return }
         if Self.isConvex(pts) {
             es.reserveCapacity(pts.count)
             Self.add(pts.count, { pts[$0] }, to: &es, &ps)
@@ -52,6 +61,27 @@ struct PolygonRaster {
             for i in 1..<(pts.count - 1) { Self.add(3, { pts[$0 == 0 ? 0 : i + $0 - 1] }, to: &es, &ps) }
         }
         edges = es; pieces = ps
+        lines = Self.lines(es)
+    }
+
+    /// The integer lines of the edges, or none when a vertex is off the grid or too far out.
+    private static func lines(_ es: [Edge]) -> [Line] {
+        // Grid units up to 2^24 keep every product below 2^50 and every sum below 2^52, so
+        // each line value is exact in Int64 and converts exactly to Double.
+        func grid(_ v: Double) -> Int64? {
+            let g = v * SubpixelGrid.steps
+            guard g.magnitude <= 16_777_216, g == g.rounded(.towardZero) else { return nil }  // also NaN
+            return Int64(g)
+        }
+        var out: [Line] = []
+        out.reserveCapacity(es.count)
+        for e in es {
+            guard let ax = grid(e.a.x), let ay = grid(e.a.y), let dx = grid(e.d.x), let dy = grid(e.d.y) else { return [] }
+            let s: Int64 = e.sign > 0 ? 1 : -1
+            // 65536 v = s (dx (Y - ay) - dy (X - ax)) at X = 256 px + 128, Y = 256 py + 128.
+            out.append(Line(c: s * (dx * (128 - ay) - dy * (128 - ax)) - (e.owns ? 0 : 1), ky: 256 * s * dx, kx: -256 * s * dy))
+        }
+        return out
     }
 
     /// Appends the convex polygon vertex(0), ..., vertex(n - 1) as a piece, unless it has no
@@ -107,44 +137,37 @@ struct PolygonRaster {
         return true
     }
 
-    /// The first and last pixel columns whose centres on row centre y are inside the piece.
-    func span(_ piece: Piece, y: Double, width: Int) -> (Int, Int)? {
-        guard y >= piece.minY && y <= piece.maxY else { return nil }
-        var lo = -Double.infinity, hi = Double.infinity
+    /// The first and last pixel columns (within 0..<width) whose centres on row `row` are
+    /// inside the piece. Each edge bounds the columns on one side (its test is linear in the
+    /// column): the bound is the exact quotient of two integers below 2^53, rounded to a
+    /// column, which a Double quotient gives exactly (it is correctly rounded, and a quotient
+    /// n / m that is not an integer lies at least 1/|m| from one, more than its rounding error).
+    func span(_ piece: Piece, row: Int, width: Int) -> (Int, Int)? {
+        let y = Double(row) + 0.5
+        guard y >= piece.minY && y <= piece.maxY, width > 0 else { return nil }
+        guard !lines.isEmpty else { return exhaustive(piece, y: y, from: 0, to: width - 1) }
+        let py = Int64(row)
+        var lo = 0.0, hi = Double(width - 1)
         for i in piece.edges {
-            let e = edges[i]
-            // v(x) = A x + B with A = -(b.y - a.y) * sign.
-            let A = e.slopeA
-            let B = (e.d.x * (y - e.a.y) + e.dyAx) * e.sign
-            if A == 0 { if B < 0 { return nil }; continue }
-            let x = -B / A
-            if A > 0 { lo = max(lo, x) } else { hi = min(hi, x) }
+            let l = lines[i]
+            let b = l.c + l.ky * py
+            if l.kx == 0 {
+                if b < 0 { return nil }
+            } else if l.kx > 0 {
+                lo = max(lo, Double(-b) / Double(l.kx))  // px >= -b / kx
+            } else {
+                hi = min(hi, Double(b) / Double(-l.kx))  // px <= b / -kx
+            }
         }
-        lo = max(lo, -2); hi = min(hi, Double(width) + 2)
-        guard lo <= hi else { return nil }  // also NaN
-        // The estimate (the first and last centres within lo...hi), moved by the exact test:
-        // outward while the next centre out is inside, else inward until one is. Rounding
-        // puts the estimate at most a pixel off, so this is usually two tests per end. The
-        // centres inside a convex piece are consecutive, so the ends found are the span's.
-        let limit = width + 4
-        var xa = max(0, min(width - 1, clampedInt((lo - 0.5).rounded(.up), -4, limit)))
-        var xb = min(width - 1, max(0, clampedInt((hi - 0.5).rounded(.down), -4, limit)))
-        if xa > xb { return exhaustive(piece, y: y, from: max(0, xb - 2), to: min(width - 1, xa + 2)) }
-        if inside(piece, Double(xa) + 0.5, y) {
-            while xa > 0 && inside(piece, Double(xa - 1) + 0.5, y) { xa -= 1 }
-        } else {
-            repeat { xa += 1 } while xa <= xb && !inside(piece, Double(xa) + 0.5, y)
-            if xa > xb { return nil }
-        }
-        if inside(piece, Double(xb) + 0.5, y) {
-            while xb < width - 1 && inside(piece, Double(xb + 1) + 0.5, y) { xb += 1 }
-        } else {
-            repeat { xb -= 1 } while !inside(piece, Double(xb) + 0.5, y)
-        }
-        return (xa, xb)
+        guard lo <= hi else { return nil }
+        // lo is in 0...width - 1, so both ends convert without overflow.
+        var xa = Int(lo), xb = Int(hi)
+        if Double(xa) < lo { xa += 1 }
+        if Double(xb) > hi { xb -= 1 }
+        return xa <= xb ? (xa, xb) : nil
     }
 
-    /// The span by testing every centre of xa...xb (a span too thin for the estimate).
+    /// The span by testing every centre of xa...xb (a polygon off the grid).
     private func exhaustive(_ piece: Piece, y: Double, from xa: Int, to xb: Int) -> (Int, Int)? {
         guard xa <= xb else { return nil }
         var first: Int?, last = 0

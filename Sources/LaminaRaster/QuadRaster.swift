@@ -26,6 +26,8 @@ struct PreparedQuad {
     /// For a large translucent solid quad: the blend of `interiorSource` over each byte value,
     /// per channel (256 entries each), so an interior pixel is four table lookups.
     let blendTable: [UInt8]?
+    /// For a plain solid quad: its anti-aliased margin's shading, four pixels at a time.
+    let plain: PlainEdges?
 
     /// Nil when the quad draws nothing: a rect without area, a matrix with a NaN or an
     /// infinity, a cover that is not a polygon on screen, an unusable texture, or no rows.
@@ -85,8 +87,9 @@ struct PreparedQuad {
             } else {
                 blendTable = nil
             }
+            plain = PlainEdges(u, fill: c, precise: precise != nil)
         } else {
-            interiorSource = nil; blendTable = nil
+            interiorSource = nil; blendTable = nil; plain = nil
         }
     }
 
@@ -97,7 +100,13 @@ struct PreparedQuad {
         guard ya <= yb else { return }
         switch source {
         case .solid(let c):
-            if fastPaths { drawRows(ya, yb, SolidFill(color: c), canvas, width) } else { drawReference(ya, yb, canvas, width) }
+            if !fastPaths {
+                drawReference(ya, yb, canvas, width)
+            } else if let plain {
+                drawPlain(ya, yb, plain, canvas, width)
+            } else {
+                drawRows(ya, yb, SolidFill(color: c), canvas, width)
+            }
         case .texture(let t, let uv):
             guard fastPaths else { drawReference(ya, yb, canvas, width); return }
             t.pixels.withUnsafeBufferPointer { texels in
@@ -140,7 +149,7 @@ struct PreparedQuad {
             // (cx, cy, 1) . col = (cx * col.x + cy * col.y) + col.z, the row term hoisted.
             let ry = cy * colX.y, ryY = cy * colY.y, ryW = cy * colW.y
             for piece in pieces {
-                guard let (xa, xb) = raster.span(piece, y: cy, width: width) else { continue }
+                guard let (xa, xb) = raster.span(piece, row: py, width: width) else { continue }
                 var offset = (py * width + xa) * 4
                 for px in xa...xb {
                     let cx = Double(px) + 0.5
@@ -177,7 +186,7 @@ struct PreparedQuad {
         for py in ya...yb {
             let cy = Double(py) + 0.5
             for piece in raster.pieces {
-                guard let (xa, xb) = raster.span(piece, y: cy, width: width) else { continue }
+                guard let (xa, xb) = raster.span(piece, row: py, width: width) else { continue }
                 for px in xa...xb {
                     let X = SIMD3(Double(px) + 0.5, cy, 1)
                     let lx = (X * colX).sum(), ly = (X * colY).sum(), lw = (X * colW).sum()
