@@ -1,8 +1,8 @@
-// The anti-aliased margin of a plain solid quad (no corner radius, border, mask or
-// double-precision gradients), four pixels at a time: each lane does `gradients`,
-// `rectCoverage` and `shade`'s operations for one pixel, in the same order, so a lane's
-// value is the bit the scalar form gives (SIMD arithmetic is lane by lane IEEE, with no
-// fused operations).
+// Plain solid quads (no corner radius, border, mask or double-precision gradients: nearly
+// every layer's own quad), drawn four pixels at a time: each lane does the scalar path's
+// operations for one pixel (local point, interior test, `gradients`, `rectCoverage`,
+// `shade`, `quantize`, the blend) in the same order, so every lane's value is the bit the
+// scalar form gives (SIMD arithmetic is lane by lane IEEE, with no fused operations).
 
 /// What `shade` computes for a plain solid quad, on four local points at once.
 struct PlainEdges {
@@ -46,24 +46,6 @@ struct PlainEdges {
         // max(a, 0): a where a > 0, else 0 (a is never NaN here: the terms are saturated).
         return h.replacing(with: 0, where: .!(h .> 0)) * v.replacing(with: 0, where: .!(v .> 0))
     }
-
-    /// Shades and blends the first `count` of four pixels at local points (x, y), at byte
-    /// offsets `offsets` of `canvas` (the other lanes are computed and ignored).
-    @inline(__always)
-    func draw(_ x: SIMD4<Float>, _ y: SIMD4<Float>, _ offsets: SIMD4<Int>, _ count: Int, _ canvas: UnsafeMutablePointer<UInt8>) {
-        let cov = coverage(x, y)
-        for i in 0..<count {
-            // Zero coverage (the margin outside the shape) adds nothing: quantize(0) = 0.
-            let src = source(cov[i])
-            if src != .zero { blendQuantized(quantize(src), canvas + offsets[i]) }
-        }
-    }
-
-    /// `shade`'s source at coverage `outer`: (fill * outer) * opacity, then lit.
-    @inline(__always) func source(_ outer: Float) -> SIMD4<Float> {
-        let c = fill * outer * opacity
-        return SIMD4(c.x * light.x, c.y * light.y, c.z * light.z, c.w)
-    }
 }
 
 /// `saturate` on each lane: x > 0 ? min(x, 1) : 0 (NaN gives 0).
@@ -72,50 +54,101 @@ struct PlainEdges {
 }
 
 extension PreparedQuad {
-    /// `drawRows` for a plain solid quad: interior pixels as there, the others gathered four
-    /// at a time for `PlainEdges`. Each pixel of a piece's span is drawn once, so the order in
-    /// which its pixels are written changes nothing; the gathered ones are written before the
-    /// next piece (whose pixels may repeat this one's) starts.
+    /// `drawRows` for a plain solid quad, four pixels of a span at a time: their local points
+    /// and interior tests as lanes (the scalar operations, lane by lane); a block wholly
+    /// inside the interior box takes the interior source, any other gets `PlainEdges`'
+    /// coverage on its lanes outside the box. The blend is `blendQuantized`'s formula on every
+    /// lane, which leaves a pixel as it is for a zero source and stores an opaque one, as
+    /// `blendQuantized` does by skipping it.
     func drawPlain(_ ya: Int, _ yb: Int, _ edges: PlainEdges, _ canvas: UnsafeMutablePointer<UInt8>, _ width: Int) {
         guard let constant = interiorSource else { return }
-        let hasInterior = u.interior != nil
-        let box = u.interior ?? .zero
-        let table = blendTable ?? [], useTable = blendTable != nil
-        let opaqueWord: UInt32? = constant.w == 255 ? packBytes(constant) : nil
+        // Without an interior box, a box no point is in (NaN points fail the tests either way).
+        let box = u.interior ?? SIMD4(.infinity, .infinity, -.infinity, -.infinity)
+        let opaque = constant.w == 255
+        let word = SIMD4<UInt32>(repeating: UInt32(littleEndian: packBytes(constant)))
+        let lane = SIMD4<Double>(0.5, 1.5, 2.5, 3.5), laneIndex = SIMD4<Int32>(0, 1, 2, 3)
         let raw = UnsafeMutableRawPointer(canvas)
-        // The gathered pixels: local points and byte offsets, n of four lanes in use.
-        var gx = SIMD4<Float>(), gy = SIMD4<Float>(), goff = SIMD4<Int>(), n = 0
         for py in ya...yb {
             let cy = Double(py) + 0.5
             let ry = cy * colX.y, ryY = cy * colY.y, ryW = cy * colW.y
             for piece in raster.pieces {
                 guard let (xa, xb) = raster.span(piece, row: py, width: width) else { continue }
-                var offset = (py * width + xa) * 4
-                for px in xa...xb {
-                    let cx = Double(px) + 0.5
+                var x = xa
+                while x <= xb {
+                    let count = min(4, xb - x + 1), offset = (py * width + x) * 4
+                    // Double(px) + 0.5 for the four columns (exact).
+                    let cx = SIMD4(repeating: Double(x)) + lane
                     let lx = (cx * colX.x + ry) + colX.z
                     let ly = (cx * colY.x + ryY) + colY.z
                     let lw = (cx * colW.x + ryW) + colW.z
-                    let p = SIMD2(Float(lx / lw), Float(ly / lw))
-                    if hasInterior && p.x >= box.x && p.y >= box.y && p.x <= box.z && p.y <= box.w {
-                        if let opaqueWord {
-                            raw.storeBytes(of: opaqueWord, toByteOffset: offset, as: UInt32.self)
-                        } else if useTable {
-                            let px = canvas + offset
-                            px[0] = table[Int(px[0])]; px[1] = table[256 + Int(px[1])]
-                            px[2] = table[512 + Int(px[2])]; px[3] = table[768 + Int(px[3])]
-                        } else {
-                            blendQuantized(constant, canvas + offset)
+                    let px = SIMD4<Float>(lx / lw), pyl = SIMD4<Float>(ly / lw)
+                    let inside = (px .>= box.x) .& (pyl .>= box.y) .& (px .<= box.z) .& (pyl .<= box.w)
+                    let valid = laneIndex .< Int32(count)
+                    x += 4
+                    if all(inside .| .!valid) {
+                        if opaque {
+                            storePixels(word, raw + offset, count)
+                            continue
                         }
-                    } else {
-                        gx[n] = p.x; gy[n] = p.y; goff[n] = offset
-                        n += 1
-                        if n == 4 { edges.draw(gx, gy, goff, 4, canvas); n = 0 }
+                        let d = loadPixels(raw + offset, count)
+                        storePixels(blendLanes(SIMD4(repeating: constant.x), SIMD4(repeating: constant.y), SIMD4(repeating: constant.z),
+                                               SIMD4(repeating: constant.w), over: d), raw + offset, count)
+                        continue
                     }
-                    offset += 4
+                    // shade's source at each lane's coverage (channels as vectors of the four pixels), quantized.
+                    let cov = edges.coverage(px, pyl)
+                    let a = edges.fill.w * cov * edges.opacity
+                    let r = edges.fill.x * cov * edges.opacity * edges.light.x
+                    let g = edges.fill.y * cov * edges.opacity * edges.light.y
+                    let b = edges.fill.z * cov * edges.opacity * edges.light.z
+                    let d = loadPixels(raw + offset, count)
+                    storePixels(blendLanes(quantize(r).replacing(with: constant.x, where: inside),
+                                           quantize(g).replacing(with: constant.y, where: inside),
+                                           quantize(b).replacing(with: constant.z, where: inside),
+                                           quantize(a).replacing(with: constant.w, where: inside), over: d), raw + offset, count)
                 }
-                if n > 0 { edges.draw(gx, gy, goff, n, canvas); n = 0 }
             }
         }
     }
+}
+
+/// The first `count` (1...4) pixels at `p` as lanes (the others 0), each the word of its
+/// bytes R, G, B, A from the low byte.
+@inline(__always) func loadPixels(_ p: UnsafeMutableRawPointer, _ count: Int) -> SIMD4<UInt32> {
+    var v = SIMD4<UInt32>()
+    if count == 4 {
+        v = p.loadUnaligned(as: SIMD4<UInt32>.self)
+    } else {
+        for i in 0..<count { v[i] = p.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self) }
+    }
+    #if _endian(big)
+    for i in 0..<4 { v[i] = v[i].byteSwapped }
+    #endif
+    return v
+}
+
+/// Stores the first `count` (1...4) lanes as pixels at `p` (no byte past them is touched:
+/// the next pixels may be another band's).
+@inline(__always) func storePixels(_ lanes: SIMD4<UInt32>, _ p: UnsafeMutableRawPointer, _ count: Int) {
+    var v = lanes
+    #if _endian(big)
+    for i in 0..<4 { v[i] = v[i].byteSwapped }
+    #endif
+    if count == 4 { p.storeBytes(of: v, as: SIMD4<UInt32>.self); return }
+    for i in 0..<count { p.storeBytes(of: v[i], toByteOffset: 4 * i, as: UInt32.self) }
+}
+
+/// `blendQuantized`'s general formula for four pixels (words of bytes R, G, B, A from the
+/// low byte) given quantized source channels as lanes:
+/// per channel min(255, roundHalfAway(s + d * (255 - s.a) / 255)).
+@inline(__always) func blendLanes(_ r: SIMD4<Float>, _ g: SIMD4<Float>, _ b: SIMD4<Float>, _ a: SIMD4<Float>,
+                                  over d: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    let k = (255 - a) / 255
+    @inline(__always) func channel(_ s: SIMD4<Float>, _ shift: UInt32) -> SIMD4<UInt32> {
+        let v = s + SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: (d &>> shift) & 255)) * k
+        let f = floorSmall(v)
+        let n = f.replacing(with: f + 1, where: v - f .>= 0.5)
+        return (unsafeBitCast(n.replacing(with: 255, where: n .> 255) + 8_388_608, to: SIMD4<UInt32>.self) & 255) &<< shift
+    }
+    return channel(r, 0) | channel(g, 8) | channel(b, 16) | channel(a, 24)
 }
