@@ -16,21 +16,38 @@ import LaminaCompositor
 /// moved point lies inside the polygon exactly when it lies inside one of the triangles
 /// that tile it), with one span per row instead of one per triangle.
 struct PolygonRaster {
-    /// An edge from a to b (canonical order), with b - a kept.
+    /// An edge from a to b (canonical order), with b - a kept, and its exact test on pixel
+    /// centres in grid units (1/256 pixel): the centre of column px, row py is on the inside
+    /// exactly when `c + ky * py + kx * px >= 0`. That value is 65536 times the one `inside`
+    /// computes (exact there too), less 1 when the edge does not own its points (so "> 0"
+    /// becomes ">= 0" on integers). The integers are zero for an edge off the grid.
     struct Edge {
         let a: SIMD2<Double>, d: SIMD2<Double>, sign: Double, owns: Bool
-        init(a: SIMD2<Double>, b: SIMD2<Double>, sign: Double, owns: Bool) {
+        let c: Int64, ky: Int64, kx: Int64
+        /// Nil when an endpoint is off the grid or more than 2^16 pixels out.
+        init?(a: SIMD2<Double>, b: SIMD2<Double>, sign: Double, owns: Bool) {
             self.a = a; self.sign = sign; self.owns = owns
             d = SIMD2(b.x - a.x, b.y - a.y)
+            // Grid units up to 2^24 keep every product below 2^50 and every sum below 2^52,
+            // so each value is exact in Int64 and converts exactly to Double.
+            @inline(__always) func grid(_ v: Double) -> Int64? {
+                let g = v * SubpixelGrid.steps
+                guard g.magnitude <= 16_777_216 else { return nil }  // also NaN
+                let i = Int64(g)
+                return Double(i) == g ? i : nil
+            }
+            guard let ax = grid(a.x), let ay = grid(a.y), let bx = grid(b.x), let by = grid(b.y) else { return nil }
+            let s: Int64 = sign > 0 ? 1 : -1, dx = bx - ax, dy = by - ay
+            // 65536 v = s (dx (Y - ay) - dy (X - ax)) at X = 256 px + 128, Y = 256 py + 128.
+            c = s * (dx * (128 - ay) - dy * (128 - ax)) - (owns ? 0 : 1)
+            ky = 256 * s * dx; kx = -256 * s * dy
         }
-    }
-
-    /// An edge's exact test on pixel centres, in grid units (1/256 pixel): the centre of
-    /// column px, row py is on the inside exactly when `c + ky * py + kx * px >= 0`. That
-    /// value is 65536 times the one `inside` computes (exact there too), less 1 when the
-    /// edge does not own its points (so "> 0" becomes ">= 0" on integers).
-    struct Line {
-        let c: Int64, ky: Int64, kx: Int64
+        /// An edge off the grid: only `inside` uses it.
+        init(offGrid a: SIMD2<Double>, b: SIMD2<Double>, sign: Double, owns: Bool) {
+            self.a = a; self.sign = sign; self.owns = owns
+            d = SIMD2(b.x - a.x, b.y - a.y)
+            c = 0; ky = 0; kx = 0
+        }
     }
 
     /// A convex polygon drawn (the whole cover, or one of its fan triangles): its edges in
@@ -44,49 +61,28 @@ struct PolygonRaster {
     let edges: [Edge]
     /// The pieces: the cover itself when it is convex, else its fan triangles with area.
     let pieces: [Piece]
-    /// `edges` as integer lines, when every vertex is on the 1/256-pixel grid within 2^16
-    /// pixels of the origin (always, for a pixel cover); empty otherwise (spans are then found
-    /// by testing every centre).
-    let lines: [Line]
+    /// Whether every edge has its integer test (every vertex on the 1/256-pixel grid within
+    /// 2^16 pixels of the origin: always, for a pixel cover); if not, spans are found by
+    /// testing every centre.
+    let onGrid: Bool
 
     /// The pieces of a pixel cover (fewer than three points: none).
     init(_ pts: [SIMD2<Double>]) {
-        var es: [Edge] = [], ps: [Piece] = []
-        guard pts.count >= 3 else { edges = es; pieces = ps; lines = []; return }
+        var es: [Edge] = [], ps: [Piece] = [], onGrid = true
+        guard pts.count >= 3 else { edges = es; pieces = ps; self.onGrid = false; return }
         if Self.isConvex(pts) {
             es.reserveCapacity(pts.count)
-            Self.add(pts.count, { pts[$0] }, to: &es, &ps)
+            Self.add(pts.count, { pts[$0] }, to: &es, &ps, &onGrid)
         } else {
             es.reserveCapacity(3 * (pts.count - 2))
-            for i in 1..<(pts.count - 1) { Self.add(3, { pts[$0 == 0 ? 0 : i + $0 - 1] }, to: &es, &ps) }
+            for i in 1..<(pts.count - 1) { Self.add(3, { pts[$0 == 0 ? 0 : i + $0 - 1] }, to: &es, &ps, &onGrid) }
         }
-        edges = es; pieces = ps
-        lines = Self.lines(es)
-    }
-
-    /// The integer lines of the edges, or none when a vertex is off the grid or too far out.
-    private static func lines(_ es: [Edge]) -> [Line] {
-        // Grid units up to 2^24 keep every product below 2^50 and every sum below 2^52, so
-        // each line value is exact in Int64 and converts exactly to Double.
-        func grid(_ v: Double) -> Int64? {
-            let g = v * SubpixelGrid.steps
-            guard g.magnitude <= 16_777_216, g == g.rounded(.towardZero) else { return nil }  // also NaN
-            return Int64(g)
-        }
-        var out: [Line] = []
-        out.reserveCapacity(es.count)
-        for e in es {
-            guard let ax = grid(e.a.x), let ay = grid(e.a.y), let dx = grid(e.d.x), let dy = grid(e.d.y) else { return [] }
-            let s: Int64 = e.sign > 0 ? 1 : -1
-            // 65536 v = s (dx (Y - ay) - dy (X - ax)) at X = 256 px + 128, Y = 256 py + 128.
-            out.append(Line(c: s * (dx * (128 - ay) - dy * (128 - ax)) - (e.owns ? 0 : 1), ky: 256 * s * dx, kx: -256 * s * dy))
-        }
-        return out
+        edges = es; pieces = ps; self.onGrid = onGrid && !es.isEmpty
     }
 
     /// Appends the convex polygon vertex(0), ..., vertex(n - 1) as a piece, unless it has no
     /// area (GL draws nothing for it).
-    private static func add(_ n: Int, _ vertex: (Int) -> SIMD2<Double>, to es: inout [Edge], _ ps: inout [Piece]) {
+    private static func add(_ n: Int, _ vertex: (Int) -> SIMD2<Double>, to es: inout [Edge], _ ps: inout [Piece], _ onGrid: inout Bool) {
         var area = 0.0, minY = Double.infinity, maxY = -Double.infinity
         for j in 0..<n {
             let p = vertex(j), q = vertex((j + 1) % n)
@@ -103,7 +99,12 @@ struct PolygonRaster {
             if (q.x, q.y) < (p.x, p.y) { swap(&p, &q); sign = -sign }
             // Inward normal: sign * (-(q.y - p.y), q.x - p.x).
             let n = SIMD2(-(q.y - p.y), q.x - p.x) * sign
-            es.append(Edge(a: p, b: q, sign: sign, owns: n.x > 0 || (n.x == 0 && n.y > 0)))
+            let owns = n.x > 0 || (n.x == 0 && n.y > 0)
+            if let e = Edge(a: p, b: q, sign: sign, owns: owns) {
+                es.append(e)
+            } else {
+                es.append(Edge(offGrid: p, b: q, sign: sign, owns: owns)); onGrid = false
+            }
         }
         ps.append(Piece(edges: first..<es.count, minY: minY, maxY: maxY))
     }
@@ -145,11 +146,11 @@ struct PolygonRaster {
     func span(_ piece: Piece, row: Int, width: Int) -> (Int, Int)? {
         let y = Double(row) + 0.5
         guard y >= piece.minY && y <= piece.maxY, width > 0 else { return nil }
-        guard !lines.isEmpty else { return exhaustive(piece, y: y, from: 0, to: width - 1) }
+        guard onGrid else { return exhaustive(piece, y: y, from: 0, to: width - 1) }
         let py = Int64(row)
         var lo = 0.0, hi = Double(width - 1)
         for i in piece.edges {
-            let l = lines[i]
+            let l = edges[i]
             let b = l.c + l.ky * py
             if l.kx == 0 {
                 if b < 0 { return nil }

@@ -29,7 +29,7 @@ import Testing
                 pts.append(SIMD2(snap(cx + rr * cos(a)), snap(cy + rr * sin(a) * squash)))
             }
             let raster = PolygonRaster(pts)
-            #expect(raster.lines.isEmpty == (offGrid || raster.edges.isEmpty))
+            #expect(raster.onGrid == !(offGrid || raster.edges.isEmpty))
             for piece in raster.pieces {
                 for row in -1...41 {
                     let y = Double(row) + 0.5
