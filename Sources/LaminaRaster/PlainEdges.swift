@@ -62,53 +62,59 @@ extension PreparedQuad {
     /// `blendQuantized` does by skipping it.
     func drawPlain(_ ya: Int, _ yb: Int, _ edges: PlainEdges, _ canvas: UnsafeMutablePointer<UInt8>, _ width: Int) {
         guard let constant = interiorSource else { return }
-        // Without an interior box, a box no point is in (NaN points fail the tests either way).
         let box = u.interior ?? SIMD4(.infinity, .infinity, -.infinity, -.infinity)
-        let opaque = constant.w == 255
-        let word = SIMD4<UInt32>(repeating: UInt32(littleEndian: packBytes(constant)))
-        let lane = SIMD4<Double>(0.5, 1.5, 2.5, 3.5), laneIndex = SIMD4<Int32>(0, 1, 2, 3)
         let raw = UnsafeMutableRawPointer(canvas)
         for py in ya...yb {
             let cy = Double(py) + 0.5
-            let ry = cy * colX.y, ryY = cy * colY.y, ryW = cy * colW.y
+            let row = SIMD3(cy * colX.y, cy * colY.y, cy * colW.y)
             for piece in raster.pieces {
                 guard let (xa, xb) = raster.span(piece, row: py, width: width) else { continue }
                 var x = xa
-                while x <= xb {
-                    let count = min(4, xb - x + 1), offset = (py * width + x) * 4
-                    // Double(px) + 0.5 for the four columns (exact).
-                    let cx = SIMD4(repeating: Double(x)) + lane
-                    let lx = (cx * colX.x + ry) + colX.z
-                    let ly = (cx * colY.x + ryY) + colY.z
-                    let lw = (cx * colW.x + ryW) + colW.z
-                    let px = SIMD4<Float>(lx / lw), pyl = SIMD4<Float>(ly / lw)
-                    let inside = (px .>= box.x) .& (pyl .>= box.y) .& (px .<= box.z) .& (pyl .<= box.w)
-                    let valid = laneIndex .< Int32(count)
+                let rowBase = raw + py * width * 4
+                // Whole blocks, then the last one (its lanes past the span computed and ignored).
+                while x + 3 <= xb {
+                    drawBlock(x, row, box, 4, SIMDMask(repeating: true), constant, edges, rowBase + x * 4)
                     x += 4
-                    if all(inside .| .!valid) {
-                        if opaque {
-                            storePixels(word, raw + offset, count)
-                            continue
-                        }
-                        let d = loadPixels(raw + offset, count)
-                        storePixels(blendLanes(SIMD4(repeating: constant.x), SIMD4(repeating: constant.y), SIMD4(repeating: constant.z),
-                                               SIMD4(repeating: constant.w), over: d), raw + offset, count)
-                        continue
-                    }
-                    // shade's source at each lane's coverage (channels as vectors of the four pixels), quantized.
-                    let cov = edges.coverage(px, pyl)
-                    let a = edges.fill.w * cov * edges.opacity
-                    let r = edges.fill.x * cov * edges.opacity * edges.light.x
-                    let g = edges.fill.y * cov * edges.opacity * edges.light.y
-                    let b = edges.fill.z * cov * edges.opacity * edges.light.z
-                    let d = loadPixels(raw + offset, count)
-                    storePixels(blendLanes(quantize(r).replacing(with: constant.x, where: inside),
-                                           quantize(g).replacing(with: constant.y, where: inside),
-                                           quantize(b).replacing(with: constant.z, where: inside),
-                                           quantize(a).replacing(with: constant.w, where: inside), over: d), raw + offset, count)
+                }
+                if x <= xb {
+                    let count = xb - x + 1
+                    drawBlock(x, row, box, count, SIMD4<Int32>(0, 1, 2, 3) .< Int32(truncatingIfNeeded: count), constant, edges, rowBase + x * 4)
                 }
             }
         }
+    }
+
+    /// Columns x...x + 3 of a row (`valid`: the first `count` of them) at `pixels`.
+    @inline(__always)
+    private func drawBlock(_ x: Int, _ row: SIMD3<Double>, _ box: SIMD4<Float>, _ count: Int, _ valid: SIMDMask<SIMD4<Int32>>,
+                           _ constant: SIMD4<Float>, _ edges: PlainEdges, _ pixels: UnsafeMutableRawPointer) {
+        // (cx, cy, 1) . col = (cx * col.x + cy * col.y) + col.z, with cx = Double(px) + 0.5 (exact).
+        let cx = SIMD4(repeating: Double(x)) + SIMD4(0.5, 1.5, 2.5, 3.5)
+        let lx = (cx * colX.x + row.x) + colX.z
+        let ly = (cx * colY.x + row.y) + colY.z
+        let lw = (cx * colW.x + row.z) + colW.z
+        let px = SIMD4<Float>(lx / lw), py = SIMD4<Float>(ly / lw)
+        // Without an interior box, `box` holds no point; a NaN point is in no box.
+        let inside = (px .>= box.x) .& (py .>= box.y) .& (px .<= box.z) .& (py .<= box.w)
+        if all(inside .| .!valid) {
+            if constant.w == 255 {
+                storePixels(SIMD4(repeating: UInt32(littleEndian: packBytes(constant))), pixels, count)
+            } else {
+                storePixels(blendLanes(SIMD4(repeating: constant.x), SIMD4(repeating: constant.y), SIMD4(repeating: constant.z),
+                                       SIMD4(repeating: constant.w), over: loadPixels(pixels, count)), pixels, count)
+            }
+            return
+        }
+        // shade's source at each lane's coverage (channels as vectors of the four pixels), quantized.
+        let cov = edges.coverage(px, py)
+        let a = edges.fill.w * cov * edges.opacity
+        let r = edges.fill.x * cov * edges.opacity * edges.light.x
+        let g = edges.fill.y * cov * edges.opacity * edges.light.y
+        let b = edges.fill.z * cov * edges.opacity * edges.light.z
+        storePixels(blendLanes(quantize(r).replacing(with: constant.x, where: inside),
+                               quantize(g).replacing(with: constant.y, where: inside),
+                               quantize(b).replacing(with: constant.z, where: inside),
+                               quantize(a).replacing(with: constant.w, where: inside), over: loadPixels(pixels, count)), pixels, count)
     }
 }
 
