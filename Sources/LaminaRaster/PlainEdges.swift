@@ -4,10 +4,16 @@
 // `shade`, `quantize`, the blend) in the same order, so every lane's value is the bit the
 // scalar form gives (SIMD arithmetic is lane by lane IEEE, with no fused operations).
 
-/// What `shade` computes for a plain solid quad, on four local points at once.
+/// What `shade` computes for a plain solid quad, on four local points at once. Every
+/// per-quad number is kept splatted over four lanes (a vector times a splat is the scalar
+/// product on each lane; kept as vectors, the compiler need not shuffle scalars into place).
 struct PlainEdges {
-    let hx: SIMD3<Float>, hy: SIMD3<Float>, hw: SIMD3<Float>
-    let rect: SIMD4<Float>
+    /// The rows x, y, w of the local -> pixel map (`QuadUniforms.hx`, `hy`, `hw`), each entry splatted.
+    let hxx: SIMD4<Float>, hxy: SIMD4<Float>, hxz: SIMD4<Float>
+    let hyx: SIMD4<Float>, hyy: SIMD4<Float>, hyz: SIMD4<Float>
+    let hwx: SIMD4<Float>, hwy: SIMD4<Float>, hwz: SIMD4<Float>
+    /// The rect's sides (min x, min y, max x, max y), splatted.
+    let left: SIMD4<Float>, top: SIMD4<Float>, right: SIMD4<Float>, bottom: SIMD4<Float>
     /// Which edges are anti-aliased (left, top, right, bottom).
     let aaLeft: Bool, aaTop: Bool, aaRight: Bool, aaBottom: Bool
     let fill: SIMD4<Float>, opacity: Float, light: SIMD3<Float>
@@ -19,7 +25,11 @@ struct PlainEdges {
         let bc = u.borderColor
         guard !precise, !(u.radius > 0), !(u.borderWidth > 0), !u.hasMask,
               bc.x.isFinite, bc.y.isFinite, bc.z.isFinite, bc.w.isFinite else { return nil }
-        hx = u.hx; hy = u.hy; hw = u.hw; rect = u.rect
+        hxx = SIMD4(repeating: u.hx.x); hxy = SIMD4(repeating: u.hx.y); hxz = SIMD4(repeating: u.hx.z)
+        hyx = SIMD4(repeating: u.hy.x); hyy = SIMD4(repeating: u.hy.y); hyz = SIMD4(repeating: u.hy.z)
+        hwx = SIMD4(repeating: u.hw.x); hwy = SIMD4(repeating: u.hw.y); hwz = SIMD4(repeating: u.hw.z)
+        left = SIMD4(repeating: u.rect.x); top = SIMD4(repeating: u.rect.y)
+        right = SIMD4(repeating: u.rect.z); bottom = SIMD4(repeating: u.rect.w)
         aaLeft = u.aa.x > 0; aaTop = u.aa.y > 0; aaRight = u.aa.z > 0; aaBottom = u.aa.w > 0
         self.fill = fill; opacity = u.opacity; light = u.light
     }
@@ -27,21 +37,21 @@ struct PlainEdges {
     /// `rectCoverage(p, rect, 0, aa, gradients(u, p))` for four points (x, y).
     @inline(__always) func coverage(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> SIMD4<Float> {
         // (h * (x, y, 1)).sum() is ((-0 + h.x * x) + h.y * y) + h.z * 1, and -0 + a is a.
-        let X = (hx.x * x + hx.y * y) + hx.z
-        let Y = (hy.x * x + hy.y * y) + hy.z
-        let W = (hw.x * x + hw.y * y) + hw.z
+        let X = (hxx * x + hxy * y) + hxz
+        let Y = (hyx * x + hyy * y) + hyz
+        let W = (hwx * x + hwy * y) + hwz
         let w2 = W * W
-        let j00 = (hx.x * W - X * hw.x) / w2, j01 = (hx.y * W - X * hw.y) / w2
-        let j10 = (hy.x * W - Y * hw.x) / w2, j11 = (hy.y * W - Y * hw.y) / w2
+        let j00 = (hxx * W - X * hwx) / w2, j01 = (hxy * W - X * hwy) / w2
+        let j10 = (hyx * W - Y * hwx) / w2, j11 = (hyy * W - Y * hwy) / w2
         let det = j00 * j11 - j01 * j10
         let inv = (1 / det).replacing(with: 1e30, where: det .== 0)
         let g0x = j11 * inv, g0y = -j01 * inv, g1x = -j10 * inv, g1y = j00 * inv
         let lx = (g0x * g0x + g0y * g0y).squareRoot(), ly = (g1x * g1x + g1y * g1y).squareRoot()
         let one = SIMD4<Float>(repeating: 1)
-        let l = aaLeft ? saturate4((x - rect.x) / lx + 0.5) : one
-        let t = aaTop ? saturate4((y - rect.y) / ly + 0.5) : one
-        let r = aaRight ? saturate4((rect.z - x) / lx + 0.5) : one
-        let b = aaBottom ? saturate4((rect.w - y) / ly + 0.5) : one
+        let l = aaLeft ? saturate4((x - left) / lx + 0.5) : one
+        let t = aaTop ? saturate4((y - top) / ly + 0.5) : one
+        let r = aaRight ? saturate4((right - x) / lx + 0.5) : one
+        let b = aaBottom ? saturate4((bottom - y) / ly + 0.5) : one
         let h = l + r - 1, v = t + b - 1
         // max(a, 0): a where a > 0, else 0 (a is never NaN here: the terms are saturated).
         return h.replacing(with: 0, where: .!(h .> 0)) * v.replacing(with: 0, where: .!(v .> 0))
