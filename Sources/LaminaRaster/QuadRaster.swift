@@ -2,7 +2,8 @@
 // threads). Per pixel: the perspective-correct local point by the inverse plane homography,
 // then either the interior fast path (coverage is exactly 1 there) or the shared shading
 // model. Every value is computed with the same operations, in the same order, as the
-// reference form, so the fast paths change no bit of the output.
+// reference form, so the fast paths change no bit of the output. Plain solid quads (nearly
+// every layer's own quad) go four pixels at a time (PlainEdges.swift).
 import LaminaCompositor
 
 /// A quad ready to draw: its inverse homography, coverage polygon, rows and fill.
@@ -23,7 +24,7 @@ struct PreparedQuad {
     let clamp: SIMD4<Float>?
     /// A solid fill's interior source, quantized (one color for every interior pixel).
     let interiorSource: SIMD4<Float>?
-    /// For a large translucent solid quad: the blend of `interiorSource` over each byte value,
+    /// For a large translucent solid quad, not plain: the blend of `interiorSource` over each byte value,
     /// per channel (256 entries each), so an interior pixel is four table lookups.
     let blendTable: [UInt8]?
     /// For a plain solid quad: its anti-aliased margin's shading, four pixels at a time.
@@ -79,15 +80,16 @@ struct PreparedQuad {
             let fill = c * u.opacity
             let sq = quantize(SIMD4(fill.x * u.light.x, fill.y * u.light.y, fill.z * u.light.z, fill.w))
             interiorSource = sq
+            plain = PlainEdges(u, fill: c, precise: precise != nil)
             var minX = pts[0].x, maxX = pts[0].x
             for p in pts { minX = min(minX, p.x); maxX = max(maxX, p.x) }
-            // Worth a 1 KB table when the quad spans thousands of pixels.
-            if sq.w != 255, sq != .zero, (maxX - minX) * Double(y1 - y0 + 1) > 4096 {
+            // Worth a 1 KB table when the quad spans thousands of pixels (plain quads blend
+            // four pixels at a time instead).
+            if plain == nil, sq.w != 255, sq != .zero, (maxX - minX) * Double(y1 - y0 + 1) > 4096 {
                 blendTable = blendQuantizedTable(sq)
             } else {
                 blendTable = nil
             }
-            plain = PlainEdges(u, fill: c, precise: precise != nil)
         } else {
             interiorSource = nil; blendTable = nil; plain = nil
         }
