@@ -155,16 +155,21 @@ extension PreparedQuad {
 }
 
 /// `blendQuantized`'s general formula for four pixels (words of bytes R, G, B, A from the
-/// low byte) given quantized source channels as lanes:
-/// per channel min(255, roundHalfAway(s + d * (255 - s.a) / 255)).
-@inline(__always) func blendLanes(_ r: SIMD4<Float>, _ g: SIMD4<Float>, _ b: SIMD4<Float>, _ a: SIMD4<Float>,
-                                  over d: SIMD4<UInt32>) -> SIMD4<UInt32> {
+/// low byte) given quantized source channels as lanes: per channel
+/// min(255, roundHalfAway(s + d * k)) with k = (255 - s.a) / 255. With s, s.a and d whole,
+/// s + d * (255 - s.a) / 255 is n / 255 for a whole n, at least 1/510 from any half (2n and
+/// 255 (2m + 1) differ by an odd number), and Float's errors here stay below 1e-4: so
+/// rounding to nearest, which adding 2^23 does, is rounding half away. (Kept out of line:
+/// inlined, the compiler's lane code gets worse.)
+@inline(never) func blendLanes(_ r: SIMD4<Float>, _ g: SIMD4<Float>, _ b: SIMD4<Float>, _ a: SIMD4<Float>,
+                               over d: SIMD4<UInt32>) -> SIMD4<UInt32> {
     let k = (255 - a) / 255
+    let top = SIMD4<Float>(repeating: 8_388_608 + 255)
     @inline(__always) func channel(_ s: SIMD4<Float>, _ shift: UInt32) -> SIMD4<UInt32> {
         let v = s + SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: (d &>> shift) & 255)) * k
-        let f = floorSmall(v)
-        let n = f.replacing(with: f + 1, where: v - f .>= 0.5)
-        return (unsafeBitCast(n.replacing(with: 255, where: n .> 255) + 8_388_608, to: SIMD4<UInt32>.self) & 255) &<< shift
+        // 2^23 + the nearest whole number (v is 0...510), at most 2^23 + 255; its low byte is the value.
+        let n = v + 8_388_608
+        return (unsafeBitCast(n.replacing(with: top, where: n .> top), to: SIMD4<UInt32>.self) & 255) &<< shift
     }
     return channel(r, 0) | channel(g, 8) | channel(b, 16) | channel(a, 24)
 }
