@@ -6,8 +6,9 @@
 // every layer's own quad) go four pixels at a time (PlainEdges.swift).
 import LaminaCompositor
 
-/// A quad ready to draw: its inverse homography, coverage polygon, rows and fill.
-struct PreparedQuad {
+/// A quad ready to draw: its inverse homography, coverage polygon, rows and fill. A class:
+/// set up once, in place, then only read (by every band it reaches), never copied.
+final class PreparedQuad {
     enum Source { case solid(SIMD4<Float>), texture(Texture, uv: Box) }
     let source: Source
     /// A layer mask's texture and uv box: its alpha multiplies the texture fill.
