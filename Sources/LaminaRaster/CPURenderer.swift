@@ -126,7 +126,6 @@ public struct CPURenderer: Sendable {
                 DispatchQueue.concurrentPerform(iterations: bands) { b in
                     let rows = start(b)..<start(b + 1)
                     for i in bandMembers[b] {
-                        // Drawn in place through the pointer: a quad is a few hundred bytes, never copied.
                         quads.base[Int(i)]?.draw(rows: rows, into: pixels.base, width: width, fastPaths: fast)
                     }
                 }

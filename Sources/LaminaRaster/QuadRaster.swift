@@ -2,11 +2,13 @@
 // threads). Per pixel: the perspective-correct local point by the inverse plane homography,
 // then either the interior fast path (coverage is exactly 1 there) or the shared shading
 // model. Every value is computed with the same operations, in the same order, as the
-// reference form, so the fast paths change no bit of the output.
+// reference form, so the fast paths change no bit of the output. Plain solid quads (nearly
+// every layer's own quad) go four pixels at a time (PlainEdges.swift).
 import LaminaCompositor
 
-/// A quad ready to draw: its inverse homography, coverage polygon, rows and fill.
-struct PreparedQuad {
+/// A quad ready to draw: its inverse homography, coverage polygon, rows and fill. A class:
+/// set up once, in place, then only read (by every band it reaches), never copied.
+final class PreparedQuad {
     enum Source { case solid(SIMD4<Float>), texture(Texture, uv: Box) }
     let source: Source
     /// A layer mask's texture and uv box: its alpha multiplies the texture fill.
@@ -23,9 +25,11 @@ struct PreparedQuad {
     let clamp: SIMD4<Float>?
     /// A solid fill's interior source, quantized (one color for every interior pixel).
     let interiorSource: SIMD4<Float>?
-    /// For a large translucent solid quad: the blend of `interiorSource` over each byte value,
+    /// For a large translucent solid quad, not plain: the blend of `interiorSource` over each byte value,
     /// per channel (256 entries each), so an interior pixel is four table lookups.
     let blendTable: [UInt8]?
+    /// For a plain solid quad: its anti-aliased margin's shading, four pixels at a time.
+    let plain: PlainEdges?
 
     /// Nil when the quad draws nothing: a rect without area, a matrix with a NaN or an
     /// infinity, a cover that is not a polygon on screen, an unusable texture, or no rows.
@@ -77,16 +81,18 @@ struct PreparedQuad {
             let fill = c * u.opacity
             let sq = quantize(SIMD4(fill.x * u.light.x, fill.y * u.light.y, fill.z * u.light.z, fill.w))
             interiorSource = sq
+            plain = PlainEdges(u, fill: c, precise: precise != nil)
             var minX = pts[0].x, maxX = pts[0].x
             for p in pts { minX = min(minX, p.x); maxX = max(maxX, p.x) }
-            // Worth a 1 KB table when the quad spans thousands of pixels.
-            if sq.w != 255, sq != .zero, (maxX - minX) * Double(y1 - y0 + 1) > 4096 {
+            // Worth a 1 KB table when the quad spans thousands of pixels (plain quads blend
+            // four pixels at a time instead).
+            if plain == nil, sq.w != 255, sq != .zero, (maxX - minX) * Double(y1 - y0 + 1) > 4096 {
                 blendTable = blendQuantizedTable(sq)
             } else {
                 blendTable = nil
             }
         } else {
-            interiorSource = nil; blendTable = nil
+            interiorSource = nil; blendTable = nil; plain = nil
         }
     }
 
@@ -97,7 +103,13 @@ struct PreparedQuad {
         guard ya <= yb else { return }
         switch source {
         case .solid(let c):
-            if fastPaths { drawRows(ya, yb, SolidFill(color: c), canvas, width) } else { drawReference(ya, yb, canvas, width) }
+            if !fastPaths {
+                drawReference(ya, yb, canvas, width)
+            } else if let plain {
+                drawPlain(ya, yb, plain, canvas, width)
+            } else {
+                drawRows(ya, yb, SolidFill(color: c), canvas, width)
+            }
         case .texture(let t, let uv):
             guard fastPaths else { drawReference(ya, yb, canvas, width); return }
             t.pixels.withUnsafeBufferPointer { texels in
@@ -140,7 +152,7 @@ struct PreparedQuad {
             // (cx, cy, 1) . col = (cx * col.x + cy * col.y) + col.z, the row term hoisted.
             let ry = cy * colX.y, ryY = cy * colY.y, ryW = cy * colW.y
             for piece in pieces {
-                guard let (xa, xb) = raster.span(piece, y: cy, width: width) else { continue }
+                guard let (xa, xb) = raster.span(piece, row: py, width: width) else { continue }
                 var offset = (py * width + xa) * 4
                 for px in xa...xb {
                     let cx = Double(px) + 0.5
@@ -177,7 +189,7 @@ struct PreparedQuad {
         for py in ya...yb {
             let cy = Double(py) + 0.5
             for piece in raster.pieces {
-                guard let (xa, xb) = raster.span(piece, y: cy, width: width) else { continue }
+                guard let (xa, xb) = raster.span(piece, row: py, width: width) else { continue }
                 for px in xa...xb {
                     let X = SIMD3(Double(px) + 0.5, cy, 1)
                     let lx = (X * colX).sum(), ly = (X * colY).sum(), lw = (X * colW).sum()
