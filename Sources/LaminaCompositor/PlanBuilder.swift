@@ -362,16 +362,23 @@ final class PlanBuilder {
         // drawn first, moved by the offset; the mask and the bounds clip it as they clip the host.
         // With a shadowPath, the blur of that path instead, filled on the same grid with the
         // offset already applied (exact, no resampling of the blur).
-        var source = index, shadowRect = texBox.offsetBy(sh.offset)
+        var shadowRect = texBox.offsetBy(sh.offset)
+        let blurred: (index: Int, uv: Box)
         if let path = sh.path {
-            let grid = TexelGrid(box: texBox, sx: sx, sy: sy, width: tw, height: th)
+            // Filled straight onto the grid its blur runs on (halved for a wide blur: the
+            // path's coverage there is the fine grid's, averaged).
+            let kx = Double(1 << halvings(sigma: sh.sigma * sx, side: tw)), ky = Double(1 << halvings(sigma: sh.sigma * sy, side: th))
+            let extent = SIMD2(Double(tw) / kx, Double(th) / ky)
+            let grid = TexelGrid(box: texBox, sx: sx / kx, sy: sy / ky, width: Int(extent.x.rounded(.up)), height: Int(extent.y.rounded(.up)))
             guard let shape = shadowPathTarget(path, offset: sh.offset, grid: grid, layerName: plane.name,
-                                               owner: owner, localToTexel: localToTexel)
+                                               owner: owner, localToTexel: localToTexel.concatenating(.scale(1 / kx, 1 / ky)))
             else { return items.isEmpty ? nil : ([Item(quad: q, owner: owner)], drawn) }
-            source = shape
             shadowRect = texBox
+            blurred = blurTarget(of: shape, width: grid.width, height: grid.height, extent: extent,
+                                 sigmaX: sh.sigma * grid.sx, sigmaY: sh.sigma * grid.sy, layerName: plane.name)
+        } else {
+            blurred = shadowBlur(of: index, width: tw, height: th, sigmaX: sh.sigma * sx, sigmaY: sh.sigma * sy, layerName: plane.name, owner: owner)
         }
-        let blurred = shadowBlur(of: source, width: tw, height: th, sigmaX: sh.sigma * sx, sigmaY: sh.sigma * sy, layerName: plane.name, owner: owner)
         let full = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
         var sq = DrawQuad(layerName: plane.name, role: "shadow", matrix: .identity, rect: shadowRect, cornerRadius: 0,
                           antialiasedEdges: [], fill: .target(index: blurred.index, uv: blurred.uv), borderWidth: 0, borderColor: .zero,
