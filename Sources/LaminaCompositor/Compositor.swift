@@ -27,6 +27,11 @@ public struct CompositorOptions: Sendable {
     /// per pixel on the pixel grid instead, which resamples exactly.
     public var targetOversampling = 2.0
 
+    /// Draw subtrees that need no depth sort, target, mask, shadow or lighting (an ordinary
+    /// 2D UI) by a lean path: the same plan, made faster. Off: every layer takes the general
+    /// path (for testing that the two agree).
+    public var usesFlatPath = true
+
     /// Whether `compile` also fills `RenderPlan.summary` (the shadows, masks, shape layers and
     /// replicators of the visible tree, listed by `lamina plan`). Off by default: it is one more
     /// walk of the whole tree, wanted for a listing, not for drawing a frame.

@@ -16,7 +16,7 @@ final class PlanBuilder {
     private var imageIndex: [ObjectIdentifier: Int] = [:]
     /// Each layer's context members, own parts and plane extent, computed once per compile (a
     /// layer has one superlayer, so its identity names one plane while the tree is being compiled).
-    private var layerCache: [ObjectIdentifier: LayerInfo] = [:]
+    private(set) var layerCache: [ObjectIdentifier: LayerInfo] = [:]
     /// The map from the texels of the target being built to output pixels (flattened, 2D
     /// projective), so a nested target's resolution follows its content's final on-screen
     /// stretch instead of compounding its parents' oversampling.
@@ -31,6 +31,9 @@ final class PlanBuilder {
 
     /// The last frame's context orders, reused where their inputs are unchanged (FrameCompositor).
     var retainedOrders: RetainedOrders?
+
+    /// The layers of the 2D subtree being drawn by the lean path (PlanBuilder+Flat.swift), kept for its capacity.
+    var flatLayers: [FlatLayer] = []
 
     init(options: CompositorOptions) { self.options = options }
 
@@ -61,29 +64,33 @@ final class PlanBuilder {
         let members = cached?.members ?? plane.members
         // The parts are read in place from the cache (copying all of them out costs more
         // than drawing a plain layer).
-        if let cached {
-            let parts = cached.parts
-            if parts.backgroundIndex >= 0 { items.append(Item(quad: parts.quad(parts.backgroundIndex), owner: owner)) }
-            if let g = parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
-                items.append(Item(quad: q, owner: owner))
-            }
-            if parts.contentsIndex >= 0, let image = layer?.contents as? CGImage, case .image(_, let uv) = parts.specs[parts.contentsIndex].fill {
-                items.append(Item(quad: parts.quad(parts.contentsIndex), owner: owner))
-                items[items.count - 1].quad.fill = .image(index: index(of: image), uv: uv)
-            }
-            if cached.parts.hasText, let text = layer as? CATextLayer, let q = textQuad(text, planeToTarget: planeToTarget) {
-                items.append(Item(quad: q, owner: owner))
-            }
-            if let box = cached.parts.shapeBox, let sl = layer as? CAShapeLayer, let q = shapeQuad(sl, box: box, planeToTarget: planeToTarget) {
-                items.append(Item(quad: q, owner: owner))
-            }
-        }
+        if let cached, let layer { appendOwnParts(of: layer, cached.parts, owner: owner, planeToTarget: planeToTarget, to: &items) }
         appendContextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport, to: &items)
         if let parts = cached?.parts, parts.borderIndex >= 0 { items.append(Item(quad: parts.quad(parts.borderIndex), owner: owner)) }
     }
 
+    /// A layer's own items drawn below its sublayers (background, gradient, contents, text,
+    /// shape), appended to `items`; `planeToTarget` chooses the resolution of drawn images.
+    func appendOwnParts(of layer: CALayer, _ parts: LayerParts, owner: ObjectIdentifier, planeToTarget: Mat4, to items: inout [Item]) {
+        if parts.backgroundIndex >= 0 { items.append(Item(quad: parts.quad(parts.backgroundIndex), owner: owner)) }
+        // (Indices are tested first: an optional quad is large to make only to test it.)
+        if parts.gradientIndex >= 0, let g = parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
+            items.append(Item(quad: q, owner: owner))
+        }
+        if parts.contentsIndex >= 0, let image = layer.contents as? CGImage, case .image(_, let uv) = parts.specs[parts.contentsIndex].fill {
+            items.append(Item(quad: parts.quad(parts.contentsIndex), owner: owner))
+            items[items.count - 1].quad.fill = .image(index: index(of: image), uv: uv)
+        }
+        if parts.hasText, let text = layer as? CATextLayer, let q = textQuad(text, planeToTarget: planeToTarget) {
+            items.append(Item(quad: q, owner: owner))
+        }
+        if let box = parts.shapeBox, let sl = layer as? CAShapeLayer, let q = shapeQuad(sl, box: box, planeToTarget: planeToTarget) {
+            items.append(Item(quad: q, owner: owner))
+        }
+    }
+
     /// A text layer's text, rasterized at the layer's largest on-screen stretch, as a quad over its bounds.
-    private func textQuad(_ layer: CATextLayer, planeToTarget: Mat4) -> DrawQuad? {
+    func textQuad(_ layer: CATextLayer, planeToTarget: Mat4) -> DrawQuad? {
         guard let render = options.textImage else {
             // Only text layers with text get here.
             CompositorNotes.once(CompositorNotes.noTextSource, "text layers draw nothing: CompositorOptions.textImage is nil (LayerRenderer, or LaminaText's TextRasterizer, provides one)")
@@ -189,7 +196,7 @@ final class PlanBuilder {
 
     /// Whether a box keeps a clear area (twice it above 1e-6) under a 2D affine map; false
     /// also when unsure, for DrawPolygon to decide.
-    private func hasArea(_ b: Box, _ m: Mat4) -> Bool {
+    func hasArea(_ b: Box, _ m: Mat4) -> Bool {
         let det = m.r0.x * m.r1.y - m.r0.y * m.r1.x
         let a2 = 2 * abs(det) * b.width * b.height
         return a2 > 1e-6 && a2.isFinite
@@ -198,6 +205,7 @@ final class PlanBuilder {
     /// A member's items in its own plane and the extent they cover there; nil when nothing shows.
     /// The items are appended to `out` (nothing is appended when it returns nil).
     private func memberContent(_ m: ContextMember, toTarget: Mat4, viewport: Box, to out: inout [Item]) -> Box? {
+        if let known = flatMemberContent(m, toTarget: toTarget, to: &out) { return known }
         let layer = m.layer
         let plane = Plane(layer: layer)
         let cached = info(layer)
@@ -460,24 +468,7 @@ final class PlanBuilder {
         // Members are read field by field where they lie (a copy of each costs more than its use here).
         for k in members.indices {
             if !members[k].isDoubleSided && members[k].isBackFacing { continue }
-            guard let ce = planeExtent(members[k].layer) else { continue }
-            let mat = members[k].mat
-            let projected: Box?
-            if mat.r0.w == 0 && mat.r1.w == 0 && mat.r3.w > wEpsilon {
-                // Affine: every corner in front of the eye; no arrays.
-                let p0 = mat.project(SIMD2(ce.minX, ce.minY)), p1 = mat.project(SIMD2(ce.maxX, ce.minY))
-                let p2 = mat.project(SIMD2(ce.maxX, ce.maxY)), p3 = mat.project(SIMD2(ce.minX, ce.maxY))
-                // Folded in boundingBox's order, so non-finite corners come out the same.
-                var b = Box(minX: p0.x, minY: p0.y, maxX: p0.x, maxY: p0.y)
-                func fold(_ p: SIMD2<Double>) { b.minX = min(b.minX, p.x); b.minY = min(b.minY, p.y); b.maxX = max(b.maxX, p.x); b.maxY = max(b.maxY, p.y) }
-                fold(p1); fold(p2); fold(p3)
-                projected = b
-            } else {
-                projected = boundingBox(clip(ce.corners, mat.inFrontOfEye).map { mat.project($0) })
-            }
-            // Beyond 1e30 (geometry of 1e300 through the API) a member draws nothing (see
-            // DrawQuad.fitsInFloat); it must not make its parent's extent unusable either.
-            guard let b = projected, abs(b.minX) < 1e30, abs(b.maxX) < 1e30, abs(b.minY) < 1e30, abs(b.maxY) < 1e30 else { continue }
+            guard let ce = planeExtent(members[k].layer), let b = projectedExtent(ce, members[k].mat) else { continue }
             e = e.map { $0.union(b) } ?? b
         }
         // A shadow reaches 3 sigma beyond its shape (the drawing's extent, or the shadowPath's
@@ -489,6 +480,27 @@ final class PlanBuilder {
         }
         return e
     }
+}
+
+/// A member's plane extent `ce` in its context's plane (the box of its corners in front of
+/// the eye, mapped by `mat`); nil when none is, or beyond 1e30 (geometry of 1e300 through the
+/// API draws nothing, see DrawQuad.fitsInFloat, and must not make its parent's extent unusable).
+func projectedExtent(_ ce: Box, _ mat: Mat4) -> Box? {
+    let projected: Box?
+    if mat.r0.w == 0 && mat.r1.w == 0 && mat.r3.w > wEpsilon {
+        // Affine: every corner in front of the eye; no arrays.
+        let p0 = mat.project(SIMD2(ce.minX, ce.minY)), p1 = mat.project(SIMD2(ce.maxX, ce.minY))
+        let p2 = mat.project(SIMD2(ce.maxX, ce.maxY)), p3 = mat.project(SIMD2(ce.minX, ce.maxY))
+        // Folded in boundingBox's order, so non-finite corners come out the same.
+        var b = Box(minX: p0.x, minY: p0.y, maxX: p0.x, maxY: p0.y)
+        func fold(_ p: SIMD2<Double>) { b.minX = min(b.minX, p.x); b.minY = min(b.minY, p.y); b.maxX = max(b.maxX, p.x); b.maxY = max(b.maxY, p.y) }
+        fold(p1); fold(p2); fold(p3)
+        projected = b
+    } else {
+        projected = boundingBox(clip(ce.corners, mat.inFrontOfEye).map { mat.project($0) })
+    }
+    guard let b = projected, abs(b.minX) < 1e30, abs(b.maxX) < 1e30, abs(b.minY) < 1e30, abs(b.maxY) < 1e30 else { return nil }
+    return b
 }
 
 /// A layer's shadow in its own space: premultiplied color times shadowOpacity, offset, sigma
