@@ -9,8 +9,10 @@ import QuartzCore
 
 /// One layer of a 2D subtree, as its parent's context lists it (pre-order).
 struct FlatLayer {
-    /// The member (the layer, its map into the parent's plane, opacities).
-    let member: ContextMember
+    /// The layer.
+    let layer: CALayer
+    /// Its map into its parent's plane (ContextMember.mat).
+    let mat: Mat4
     /// Its own quads.
     let parts: LayerParts
     /// Its plane extent (nil: nothing to draw).
@@ -33,15 +35,21 @@ extension PlanBuilder {
     /// is then known there, and the general path costs no more).
     func flatMemberContent(_ m: ContextMember, toTarget: Mat4, to out: inout [Item]) -> Box?? {
         guard options.usesFlatPath, !options.forceTargets, layerCache[ObjectIdentifier(m.layer)] == nil else { return nil }
-        flatLayers.removeAll(keepingCapacity: true)
-        guard readFlat(m) else { return nil }
-        // Each record's map into the target being built, computed as memberContent's callers do.
-        return .some(emitFlat(0, toTarget: toTarget, to: &out))
+        // The list is a local while it is used (a class property would be checked for
+        // exclusive access at every read), its storage kept from one subtree to the next.
+        var list: [FlatLayer] = []
+        swap(&list, &flatLayers)
+        defer {
+            list.removeAll(keepingCapacity: true)
+            swap(&list, &flatLayers)
+        }
+        guard readFlat(m, into: &list) else { return nil }
+        return .some(emitFlat(0, list, toTarget: toTarget, to: &out))
     }
 
     /// Appends `m` and its subtree to `flatLayers` (pre-order, extents filled bottom-up);
     /// false when some layer in it needs the general path.
-    private func readFlat(_ m: ContextMember) -> Bool {
+    private func readFlat(_ m: ContextMember, into flatLayers: inout [FlatLayer]) -> Bool {
         let layer = m.layer
         // A replicator's instances, a layer mask or a shadow: the general path.
         guard m.tint == SIMD3(repeating: 1), !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return false }
@@ -63,7 +71,7 @@ extension PlanBuilder {
         }
         let me = flatLayers.count
         let needsMap = hasMembers || parts.gradientIndex >= 0 || parts.hasText || parts.shapeBox != nil
-        flatLayers.append(FlatLayer(member: m, parts: parts, extent: nil, end: me + 1, opacity: opacity, hasMembers: hasMembers, needsMap: needsMap))
+        flatLayers.append(FlatLayer(layer: layer, mat: m.mat, parts: parts, extent: nil, end: me + 1, opacity: opacity, hasMembers: hasMembers, needsMap: needsMap))
         // The extent, as computeExtent folds it.
         let bounds = Box(rect)
         var e: Box? = bounds.isEmpty ? nil : bounds
@@ -78,7 +86,7 @@ extension PlanBuilder {
                 // Culled members are neither drawn nor part of the extent.
                 if !members[k].isDoubleSided && members[k].isBackFacing { continue }
                 let child = flatLayers.count
-                guard readFlat(members[k]) else { return false }
+                guard readFlat(members[k], into: &flatLayers) else { return false }
                 guard let ce = flatLayers[child].extent, let b = projectedExtent(ce, members[k].mat) else { continue }
                 e = e.map { $0.union(b) } ?? b
             }
@@ -91,9 +99,9 @@ extension PlanBuilder {
     /// The items of flatLayers[index] and its subtree in its own plane (memberContent's general
     /// path, with appendContent and the planar context loop inlined), appended to `out`; its
     /// extent, or nil (nothing appended) when nothing shows.
-    private func emitFlat(_ index: Int, toTarget: Mat4, to out: inout [Item]) -> Box? {
+    private func emitFlat(_ index: Int, _ flatLayers: [FlatLayer], toTarget: Mat4, to out: inout [Item]) -> Box? {
         guard let extent = flatLayers[index].extent else { return nil }
-        let layer = flatLayers[index].member.layer
+        let layer = flatLayers[index].layer
         let owner = ObjectIdentifier(layer)
         let start = out.count
         appendOwnParts(of: layer, flatLayers[index].parts, owner: owner, planeToTarget: toTarget, to: &out)
@@ -101,12 +109,12 @@ extension PlanBuilder {
         let end = flatLayers[index].end
         while child < end {
             let next = flatLayers[child].end
-            let mat = flatLayers[child].member.mat
+            let mat = flatLayers[child].mat
             let flat = mat.flattened
             let childStart = out.count
             // (A layer that does not read its map is handed its parent's, unread.)
             let map = flatLayers[child].needsMap ? flat.concatenating(toTarget) : toTarget
-            if let ce = emitFlat(child, toTarget: map, to: &out) {
+            if let ce = emitFlat(child, flatLayers, toTarget: map, to: &out) {
                 // The planar context's check that the member has an area (as DrawPolygon's).
                 if hasArea(ce, mat) || DrawPolygon(member: child, matrix: mat, local: ce.corners) != nil {
                     for k in childStart..<out.count {
@@ -121,8 +129,7 @@ extension PlanBuilder {
             }
             child = next
         }
-        let parts = flatLayers[index].parts
-        if parts.borderIndex >= 0 { out.append(Item(quad: parts.quad(parts.borderIndex), owner: owner)) }
+        if flatLayers[index].parts.borderIndex >= 0 { out.append(Item(quad: flatLayers[index].parts.quad(flatLayers[index].parts.borderIndex), owner: owner)) }
         let opacity = flatLayers[index].opacity
         if opacity < 1 { for k in start..<out.count { out[k].quad.opacity *= opacity } }
         return out.count > start ? extent : nil
