@@ -1,31 +1,19 @@
 // The lean path for 2D subtrees (an ordinary UI): a member whose whole subtree is drawn
 // directly into one plane (every context in it planar, nothing flattened through a target,
-// no masks, shadows or lighting) is read once into a flat list of layers, its extents folded
-// bottom-up in the same walk, and its items emitted from that list. No per-layer cache
-// entries, no dictionary lookups, no extents re-read: the same items, in the same order, with
-// the same arithmetic as memberContent's general path (CompositorOptions.usesFlatPath off
-// gives the general path, and FlatPathTests compares both plans quad by quad).
+// no masks, shadows or lighting) is drawn in one walk: each layer read once, its items
+// emitted, its extent folded from its members' on the way back up. No per-layer cache
+// entries, no dictionary lookups, no extent walks of their own: the same items, in the same
+// order, with the same arithmetic as memberContent's general path. A layer that needs the
+// general path ends the walk: what it emitted and the images it listed are taken back and
+// the general path draws the member (CompositorOptions.usesFlatPath off gives the general
+// path everywhere; FlatPathTests compares both plans quad by quad).
 import QuartzCore
 
-/// One layer of a 2D subtree, as its parent's context lists it (pre-order).
-struct FlatLayer {
-    /// The layer.
-    let layer: CALayer
-    /// Its map into its parent's plane (ContextMember.mat).
-    let mat: Mat4
-    /// Its own quads.
-    let parts: LayerParts
-    /// Its plane extent (nil: nothing to draw).
+/// A layer drawn by the lean walk: its plane extent (nil: nothing can show) and whether it
+/// drew any item (memberContent's result is the extent only then).
+struct FlatDrawn {
     var extent: Box?
-    /// The index just past its subtree in the list.
-    var end: Int
-    /// Its group opacity (own opacity clamped, times what transform layers pass on).
-    let opacity: Float
-    /// Whether it has members of its own (its context is not empty).
-    let hasMembers: Bool
-    /// Whether its drawing reads its map into the target (images drawn at their on-screen
-    /// scale, or members of its own): the map is computed only then.
-    let needsMap: Bool
+    var drew: Bool
 }
 
 extension PlanBuilder {
@@ -35,24 +23,22 @@ extension PlanBuilder {
     /// is then known there, and the general path costs no more).
     func flatMemberContent(_ m: ContextMember, toTarget: Mat4, to out: inout [Item]) -> Box?? {
         guard options.usesFlatPath, !options.forceTargets, layerCache[ObjectIdentifier(m.layer)] == nil else { return nil }
-        // The list is a local while it is used (a class property would be checked for
-        // exclusive access at every read), its storage kept from one subtree to the next.
-        var list: [FlatLayer] = []
-        swap(&list, &flatLayers)
-        defer {
-            list.removeAll(keepingCapacity: true)
-            swap(&list, &flatLayers)
-        }
-        guard readFlat(m, into: &list) else { return nil }
-        return .some(emitFlat(0, list, toTarget: toTarget, to: &out))
+        let start = out.count, imageCount = images.count
+        if let drawn = drawFlat(m, toTarget: toTarget, to: &out) { return .some(drawn.drew ? drawn.extent : nil) }
+        // Some layer needs the general path: as if the walk had not been tried.
+        out.removeSubrange(start...)
+        forgetImages(from: imageCount)
+        return nil
     }
 
-    /// Appends `m` and its subtree to `flatLayers` (pre-order, extents filled bottom-up);
-    /// false when some layer in it needs the general path.
-    private func readFlat(_ m: ContextMember, into flatLayers: inout [FlatLayer]) -> Bool {
+    /// Draws member `m` and its subtree (memberContent's general path with appendContent, the
+    /// planar context loop and computeExtent inlined), appending its items in its own plane
+    /// to `out`; nil when some layer in it needs the general path (`out` then holds partial
+    /// items the caller removes).
+    private func drawFlat(_ m: ContextMember, toTarget: Mat4, to out: inout [Item]) -> FlatDrawn? {
         let layer = m.layer
         // A replicator's instances, a layer mask or a shadow: the general path.
-        guard m.tint == SIMD3(repeating: 1), !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return false }
+        guard m.tint == SIMD3(repeating: 1), !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return nil }
         let sublayers = layer.sublayers ?? []
         // As info(_:) reads them.
         let members = sublayers.isEmpty ? [] : contextMembers(of: layer, sublayers: sublayers, rootSpace: layer.sublayerSpaceTransform)
@@ -63,75 +49,54 @@ extension PlanBuilder {
         let opacity = min(max(m.layerOpacity, 0), 1) * m.inheritedOpacity
         // Group opacity or masksToBounds over sublayers make a target (memberContent's reasons).
         let itemCount = parts.count + (parts.hasText ? 1 : 0) + (hasMembers ? 2 : 0)
-        if opacity < 1 && itemCount > 1 { return false }
-        if hasMembers {
-            // A lit or non-planar context: lighting terms, or a depth sort.
-            if masks || layer.light != nil { return false }
-            for k in members.indices where !members[k].mat.isPlanarAffine { return false }
-        }
-        let me = flatLayers.count
-        let needsMap = hasMembers || parts.gradientIndex >= 0 || parts.hasText || parts.shapeBox != nil
-        flatLayers.append(FlatLayer(layer: layer, mat: m.mat, parts: parts, extent: nil, end: me + 1, opacity: opacity, hasMembers: hasMembers, needsMap: needsMap))
-        // The extent, as computeExtent folds it.
+        if opacity < 1 && itemCount > 1 { return nil }
         let bounds = Box(rect)
+        // Text over empty bounds is drawn though the layer has no extent (the general path
+        // then skips it): left to the general path, as are lit and non-planar contexts.
+        if parts.hasText && bounds.isEmpty { return nil }
+        if hasMembers {
+            if masks || layer.light != nil { return nil }
+            for k in members.indices where !members[k].mat.isPlanarAffine { return nil }
+        }
+        // The extent, as computeExtent folds it (members' extents on the way back up).
         var e: Box? = bounds.isEmpty ? nil : bounds
         let contentsRect = parts.contentsRect, shapeBox = parts.shapeBox
         if let c = contentsRect { e = e.map { $0.union(c) } ?? c }
         if let s = shapeBox { e = e.map { $0.union(s) } ?? s }
-        if masks {
-            // No members here (checked above).
-            e = contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds)
-        } else {
-            for k in members.indices {
-                // Culled members are neither drawn nor part of the extent.
-                if !members[k].isDoubleSided && members[k].isBackFacing { continue }
-                let child = flatLayers.count
-                guard readFlat(members[k], into: &flatLayers) else { return false }
-                guard let ce = flatLayers[child].extent, let b = projectedExtent(ce, members[k].mat) else { continue }
-                e = e.map { $0.union(b) } ?? b
-            }
-        }
-        flatLayers[me].extent = e
-        flatLayers[me].end = flatLayers.count
-        return true
-    }
-
-    /// The items of flatLayers[index] and its subtree in its own plane (memberContent's general
-    /// path, with appendContent and the planar context loop inlined), appended to `out`; its
-    /// extent, or nil (nothing appended) when nothing shows.
-    private func emitFlat(_ index: Int, _ flatLayers: [FlatLayer], toTarget: Mat4, to out: inout [Item]) -> Box? {
-        guard let extent = flatLayers[index].extent else { return nil }
-        let layer = flatLayers[index].layer
+        // (No members under masksToBounds here.)
+        if masks { e = contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
         let owner = ObjectIdentifier(layer)
         let start = out.count
-        appendOwnParts(of: layer, flatLayers[index].parts, owner: owner, planeToTarget: toTarget, to: &out)
-        var child = index + 1
-        let end = flatLayers[index].end
-        while child < end {
-            let next = flatLayers[child].end
-            let mat = flatLayers[child].mat
+        appendOwnParts(of: layer, parts, owner: owner, planeToTarget: toTarget, to: &out)
+        for k in members.indices {
+            // Culled members are neither drawn nor part of the extent.
+            if !members[k].isDoubleSided && members[k].isBackFacing { continue }
+            let mat = members[k].mat
             let flat = mat.flattened
             let childStart = out.count
-            // (A layer that does not read its map is handed its parent's, unread.)
-            let map = flatLayers[child].needsMap ? flat.concatenating(toTarget) : toTarget
-            if let ce = emitFlat(child, flatLayers, toTarget: map, to: &out) {
-                // The planar context's check that the member has an area (as DrawPolygon's).
-                if hasArea(ce, mat) || DrawPolygon(member: child, matrix: mat, local: ce.corners) != nil {
-                    for k in childStart..<out.count {
-                        // appendContextItems' place(_:_:clips:split:) with no clips and no split.
-                        out[k].quad.matrix = out[k].quad.matrix.concatenating(flat)
-                        let eye = out[k].quad.matrix.inFrontOfEye
-                        if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { out[k].quad.clips.append(eye) }
-                    }
-                } else {
-                    out.removeSubrange(childStart...)
+            guard let child = drawFlat(members[k], toTarget: flat.concatenating(toTarget), to: &out) else { return nil }
+            guard let ce = child.extent else { continue }
+            // A member's extent that vanishes in its parent's plane (behind the eye, beyond
+            // 1e30): the general path would draw neither it nor, maybe, its parent.
+            guard let b = projectedExtent(ce, mat) else { return nil }
+            e = e.map { $0.union(b) } ?? b
+            guard child.drew else { continue }
+            // The planar context's check that the member has an area (as DrawPolygon's).
+            if hasArea(ce, mat) || DrawPolygon(member: k, matrix: mat, local: ce.corners) != nil {
+                for j in childStart..<out.count {
+                    // appendContextItems' place(_:_:clips:split:) with no clips and no split.
+                    out[j].quad.matrix = out[j].quad.matrix.concatenating(flat)
+                    let eye = out[j].quad.matrix.inFrontOfEye
+                    if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { out[j].quad.clips.append(eye) }
                 }
+            } else {
+                out.removeSubrange(childStart...)
             }
-            child = next
         }
-        if flatLayers[index].parts.borderIndex >= 0 { out.append(Item(quad: flatLayers[index].parts.quad(flatLayers[index].parts.borderIndex), owner: owner)) }
-        let opacity = flatLayers[index].opacity
-        if opacity < 1 { for k in start..<out.count { out[k].quad.opacity *= opacity } }
-        return out.count > start ? extent : nil
+        if parts.borderIndex >= 0 { out.append(Item(quad: parts.quad(parts.borderIndex), owner: owner)) }
+        // Whatever was emitted lies inside a non-nil extent (bounds, contents, shape or a
+        // member's), so a nil extent here drew nothing, as in the general path.
+        if opacity < 1 { for j in start..<out.count { out[j].quad.opacity *= opacity } }
+        return FlatDrawn(extent: e, drew: out.count > start)
     }
 }

@@ -32,9 +32,6 @@ final class PlanBuilder {
     /// The last frame's context orders, reused where their inputs are unchanged (FrameCompositor).
     var retainedOrders: RetainedOrders?
 
-    /// The layers of the 2D subtree being drawn by the lean path (PlanBuilder+Flat.swift), kept for its capacity.
-    var flatLayers: [FlatLayer] = []
-
     init(options: CompositorOptions) { self.options = options }
 
     func index(of image: CGImage) -> Int {
@@ -42,6 +39,13 @@ final class PlanBuilder {
         images.append(image)
         imageIndex[ObjectIdentifier(image)] = images.count - 1
         return images.count - 1
+    }
+
+    /// Takes back the images listed from `count` on (a walk that was given up listed them).
+    func forgetImages(from count: Int) {
+        guard images.count > count else { return }
+        for image in images[count...] { imageIndex.removeValue(forKey: ObjectIdentifier(image)) }
+        images.removeSubrange(count...)
     }
 
     // MARK: A plane's items

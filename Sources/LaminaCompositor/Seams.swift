@@ -49,29 +49,64 @@ private func clipSegment(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ clips: [Hal
 }
 
 /// Straight edges sorted by their line (`at`; ties in any order: a pair test only marks edges
-/// hard, so the order pairs are tested in does not matter): counted into bins of a quarter
-/// pixel over the target (values beyond it in the end bins), each bin then sorted by
-/// insertion (an axis-aligned UI has many edges on one line: a bin is mostly in order).
-private func sortByLine(_ list: inout [(at: Double, lo: Double, hi: Double, edge: Int)], extent: Double) {
-    guard list.count > 1 else { return }
-    let binWidth = 0.25
-    let bins = clampedRounded((extent + 4) / binWidth, 1, 1 << 20, .up) + 1
-    func bin(_ at: Double) -> Int { clampedFloor((at + 2) / binWidth, 0, bins - 1) }
-    var start = [Int](repeating: 0, count: bins + 1)
-    for e in list { start[bin(e.at) + 1] += 1 }
-    for b in 0..<bins { start[b + 1] += start[b] }
-    var fill = start
-    var sorted = list
-    for e in list { let b = bin(e.at); sorted[fill[b]] = e; fill[b] += 1 }
-    for b in 0..<bins where start[b + 1] - start[b] > 1 {
-        for x in (start[b] + 1)..<start[b + 1] {
-            let e = sorted[x]
-            var y = x
-            while y > start[b], sorted[y - 1].at > e.at { sorted[y] = sorted[y - 1]; y -= 1 }
-            sorted[y] = e
+/// hard, so the order pairs are tested in does not matter). An axis-aligned UI has few lines
+/// with many edges each (the cells of a row): edges are gathered by line (a hash of the exact
+/// value), the distinct lines sorted, and each line's edges kept in the order they came.
+private func sortByLine(_ list: inout [(at: Double, lo: Double, hi: Double, edge: Int)]) {
+    let n = list.count
+    guard n > 1 else { return }
+    var size = 16, bits = 4
+    while size < 2 * n { size <<= 1; bits += 1 }
+    let mask = size - 1
+    // Open addressing: each slot holds a line's index (-1: empty).
+    var slots = [Int32](repeating: -1, count: size)
+    var lineAt: [Double] = [], lineCount: [Int] = []
+    var lineOf = [Int32](repeating: 0, count: n)
+    for i in 0..<n {
+        let key = list[i].at.bitPattern
+        // The top bits of a multiplicative hash (the low bits of a round value's pattern are all 0).
+        var h = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+        while true {
+            let s = Int(slots[h])
+            if s < 0 {
+                slots[h] = Int32(lineAt.count)
+                lineOf[i] = Int32(lineAt.count)
+                lineAt.append(list[i].at)
+                lineCount.append(1)
+                break
+            }
+            if lineAt[s].bitPattern == key { lineOf[i] = Int32(s); lineCount[s] += 1; break }
+            h = (h + 1) & mask
         }
     }
+    if lineAt.count == 1 { return }
+    let order = lineAt.indices.sorted { lineAt[$0] < lineAt[$1] }
+    var next = [Int](repeating: 0, count: lineAt.count)
+    var position = 0
+    for l in order { next[l] = position; position += lineCount[l] }
+    var sorted = list
+    for i in 0..<n {
+        let l = Int(lineOf[i])
+        sorted[next[l]] = list[i]
+        next[l] += 1
+    }
     list = sorted
+}
+
+/// Sorts `run` by `lo` by insertion (edges along a line mostly come in order), giving up
+/// (false, `run` then in some order) once that moves more than a few entries per edge.
+private func insertionSortByLo(_ run: inout [(at: Double, lo: Double, hi: Double, edge: Int)]) -> Bool {
+    var moves = 0
+    let budget = 8 * run.count
+    for x in run.indices.dropFirst() {
+        let e = run[x]
+        var y = x
+        while y > 0, run[y - 1].lo > e.lo { run[y] = run[y - 1]; y -= 1 }
+        run[y] = e
+        moves += x - y
+        if moves > budget { return false }
+    }
+    return true
 }
 
 /// `visible[i]` is quad i's rectangle cut by its clips; the target is `width` x `height` pixels.
@@ -211,7 +246,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
                 if !vertical && f.a.y == f.b.y { straightLines.append((f.a.y, min(f.a.x, f.b.x), max(f.a.x, f.b.x), k)) }
                 if vertical && f.a.y != f.b.y { straightLines.append((f.a.x, min(f.a.y, f.b.y), max(f.a.y, f.b.y), k)) }
             }
-            sortByLine(&straightLines, extent: Double(vertical ? width : height))
+            sortByLine(&straightLines)
             var start = 0
             while start < straightLines.count {
                 var end = start + 1
@@ -235,7 +270,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
                 } else if end - start > 1 {
                     run.removeAll(keepingCapacity: true)
                     run += straightLines[start..<end]
-                    run.sort { $0.lo < $1.lo }
+                    if !insertionSortByLo(&run) { run.sort { $0.lo < $1.lo } }
                     for x in run.indices {
                         let e = run[x]
                         var y = x + 1

@@ -115,6 +115,45 @@ import Testing
         expectSame(plans(root, scale: 1.5), "grid")
     }
 
+    /// A walk given up deep in the tree (a shadow, a 3D turn, a group) after it listed images:
+    /// the images come out in the general path's order, each once.
+    @Test(arguments: ["shadow", "turn", "group"])
+    func GivenUpWalkListsImagesAsTheGeneralPath(reason: String) {
+        let first = CGImage(width: 4, height: 4, premultipliedRGBA: [UInt8](repeating: 255, count: 64))
+        let second = CGImage(width: 2, height: 2, premultipliedRGBA: [UInt8](repeating: 128, count: 16))
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
+        root.position = CGPoint(x: 150, y: 100)
+        let a = CALayer()
+        a.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
+        a.contents = second
+        root.addSublayer(a)
+        let box = CALayer()
+        box.frame = CGRect(x: 60, y: 10, width: 200, height: 150)
+        root.addSublayer(box)
+        let b = CALayer()
+        b.frame = CGRect(x: 5, y: 5, width: 50, height: 50)
+        b.contents = first
+        box.addSublayer(b)
+        let deep = CALayer()
+        deep.frame = CGRect(x: 70, y: 20, width: 60, height: 60)
+        deep.backgroundColor = CGColor(red: 0, green: 0.5, blue: 1, alpha: 1)
+        deep.contents = second
+        switch reason {
+        case "shadow": deep.shadowOpacity = 0.6; deep.shadowRadius = 3
+        case "turn": deep.transform = CATransform3DMakeRotation(0.7, 0, 1, 0)
+        default:
+            deep.opacity = 0.5
+            deep.addSublayer(CALayer())
+            deep.sublayers?[0].frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+            deep.sublayers?[0].backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        }
+        box.addSublayer(deep)
+        let p = plans(root)
+        #expect(p.lean.images.count == 2)
+        expectSame(p, reason)
+    }
+
     /// Every fixture scene: the same plan either way.
     @Test func FixtureScenesMakeTheSamePlan() throws {
         let folders = ["scenes", "extra-scenes", "scenes-r2", "export-scenes"]
