@@ -80,6 +80,8 @@ private func sortByLine(_ list: inout [(at: Double, lo: Double, hi: Double, edge
         }
     }
     if lineAt.count == 1 { return }
+    // Lines spread out (the sides of cards): sorting the edges themselves costs less.
+    if 4 * lineAt.count > n { list.sort { $0.at < $1.at }; return }
     let order = lineAt.indices.sorted { lineAt[$0] < lineAt[$1] }
     var next = [Int](repeating: 0, count: lineAt.count)
     var position = 0
@@ -205,7 +207,8 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
         // turned back by pi, its normal negated, next to the lines just above 0), once, when
         // the edge first meets a crowded cell.
         var lineOf = [(n: SIMD2<Double>, bucket: Int, wrapped: Int?)?](repeating: nil, count: anySlanted ? frames.count : 0)
-        func addLine(_ k: Int, line: Bool, _ o: SIMD2<Double>) {
+        /// Lists edge k's line (and its wrapped twin) seen from `o`, each only when its bucket is in `keep`.
+        func addLine(_ k: Int, line: Bool, _ o: SIMD2<Double>, keep: ClosedRange<Int> = Int.min...Int.max) {
             let a = frames[k].a
             let l: (n: SIMD2<Double>, bucket: Int, wrapped: Int?)
             if let known = lineOf[k] { l = known } else {
@@ -217,8 +220,8 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
                 lineOf[k] = l
             }
             let n = l.n
-            byLine.append((l.bucket, (n * (o - a)).sum(), n, k, line))
-            if let w = l.wrapped { byLine.append((w, (-n * (o - a)).sum(), -n, k, line)) }
+            if keep.contains(l.bucket) { byLine.append((l.bucket, (n * (o - a)).sum(), n, k, line)) }
+            if let w = l.wrapped, keep.contains(w) { byLine.append((w, (-n * (o - a)).sum(), -n, k, line)) }
         }
         func pair(_ e: (bucket: Int, d: Double, n: SIMD2<Double>, edge: Int, line: Bool), _ f: (bucket: Int, d: Double, n: SIMD2<Double>, edge: Int, line: Bool)) {
             if (e.line && f.line) || e.edge == f.edge { return }
@@ -326,8 +329,12 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
             // lines are left to the sweep above.
             let o = SIMD2(Double(cellX) * cell + cell / 2, Double(cellY) * cell + cell / 2)
             byLine.removeAll(keepingCapacity: true)
-            for l in lines { addLine(l, line: true, o) }
             for k in others { addLine(k, line: false, o) }
+            // Axis-aligned lines pair only with slanted edges, and only within bucketSpan of
+            // their buckets: the lines beyond (the sides of cards whose tops slant) are not listed.
+            var lowest = Int.max, highest = Int.min
+            for entry in byLine { lowest = min(lowest, entry.bucket); highest = max(highest, entry.bucket) }
+            if !byLine.isEmpty { for l in lines { addLine(l, line: true, o, keep: (lowest - bucketSpan)...(highest + bucketSpan)) } }
             byLine.sort { ($0.bucket, $0.d, $0.edge) < ($1.bucket, $1.d, $1.edge) }
             runs.removeAll(keepingCapacity: true)
             for x in byLine.indices where x == 0 || byLine[x].bucket != byLine[x - 1].bucket { runs.append((byLine[x].bucket, x)) }
