@@ -24,11 +24,23 @@ extension PlanBuilder {
     func flatMemberContent(_ m: ContextMember, toTarget: Mat4, to out: inout [Item]) -> Box?? {
         guard options.usesFlatPath, !options.forceTargets, layerCache[ObjectIdentifier(m.layer)] == nil else { return nil }
         let start = out.count, imageCount = images.count
+        // A large subtree's items (most layers draw one) are given room at once: an item is
+        // large, and growing the array by doubling would copy them all about twice over.
+        let layers = Self.layerCount(m.layer, upTo: 1 << 20)
+        if layers >= 256 { out.reserveCapacity(start + layers + layers / 8) }
         if let drawn = drawFlat(m, toTarget: toTarget, to: &out) { return .some(drawn.drew ? drawn.extent : nil) }
         // Some layer needs the general path: as if the walk had not been tried.
         out.removeSubrange(start...)
         forgetImages(from: imageCount)
         return nil
+    }
+
+    /// How many layers the tree under `layer` holds (itself included), counting stopped past `limit`.
+    static func layerCount(_ layer: CALayer, upTo limit: Int) -> Int {
+        var n = 1
+        guard let sublayers = layer.sublayers else { return n }
+        for s in sublayers where n <= limit { n += layerCount(s, upTo: limit - n) }
+        return n
     }
 
     /// Draws member `m` and its subtree (memberContent's general path with appendContent, the
@@ -85,9 +97,9 @@ extension PlanBuilder {
             if hasArea(ce, mat) || DrawPolygon(member: k, matrix: mat, local: ce.corners) != nil {
                 for j in childStart..<out.count {
                     // appendContextItems' place(_:_:clips:split:) with no clips and no split.
-                    out[j].quad.matrix = out[j].quad.matrix.concatenating(flat)
-                    let eye = out[j].quad.matrix.inFrontOfEye
-                    if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { out[j].quad.clips.append(eye) }
+                    out[j].matrix = out[j].matrix.concatenating(flat)
+                    let eye = out[j].matrix.inFrontOfEye
+                    if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { out[j].clips.append(eye) }
                 }
             } else {
                 out.removeSubrange(childStart...)
@@ -96,7 +108,7 @@ extension PlanBuilder {
         if parts.borderIndex >= 0 { out.append(Item(quad: parts.quad(parts.borderIndex), owner: owner)) }
         // Whatever was emitted lies inside a non-nil extent (bounds, contents, shape or a
         // member's), so a nil extent here drew nothing, as in the general path.
-        if opacity < 1 { for j in start..<out.count { out[j].quad.opacity *= opacity } }
+        if opacity < 1 { for j in start..<out.count { out[j].opacity *= opacity } }
         return FlatDrawn(extent: e, drew: out.count > start)
     }
 }

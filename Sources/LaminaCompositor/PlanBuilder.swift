@@ -1,12 +1,18 @@
 // Building a plan: planes into items, items into targets.
 import QuartzCore
 
-/// An item on its way to a DrawQuad: `quad.matrix` maps its local space into the plane it is
-/// currently drawn in (flattened), and `quad.clips` are in its local coordinates.
-struct Item {
-    var quad: DrawQuad
-    /// The layer the item belongs to (seams are never looked for between one layer's items).
-    let owner: ObjectIdentifier
+/// An item on its way to a DrawQuad: the quad itself, its `matrix` mapping its local space into
+/// the plane it is currently drawn in (flattened), its `clips` in its local coordinates, and
+/// its `layer` the layer it belongs to (seams are never looked for between one layer's items).
+/// The same type as the plan's quads, so a target's items become its quads in place.
+typealias Item = DrawQuad
+
+extension DrawQuad {
+    /// `quad` as an item of the layer `owner`.
+    init(quad: DrawQuad, owner: ObjectIdentifier) {
+        self = quad
+        layer = owner
+    }
 }
 
 final class PlanBuilder {
@@ -83,7 +89,7 @@ final class PlanBuilder {
         }
         if parts.contentsIndex >= 0, let image = layer.contents as? CGImage, case .image(_, let uv) = parts.specs[parts.contentsIndex].fill {
             items.append(Item(quad: parts.quad(parts.contentsIndex), owner: owner))
-            items[items.count - 1].quad.fill = .image(index: index(of: image), uv: uv)
+            items[items.count - 1].fill = .image(index: index(of: image), uv: uv)
         }
         if parts.hasText, let text = layer as? CATextLayer, let q = textQuad(text, planeToTarget: planeToTarget) {
             items.append(Item(quad: q, owner: owner))
@@ -138,19 +144,19 @@ final class PlanBuilder {
         }
         /// An item of member `i` into the context's plane (after its lighting term).
         func place(_ it: inout Item, _ member: Int, clips: [HalfPlane], split: Bool) {
-            let prefix = it.quad.matrix
+            let prefix = it.matrix
             // Fragment clips are half-planes of the member's plane: pull them back into the item.
             if !clips.isEmpty {
-                it.quad.clips.reserveCapacity(it.quad.clips.count + clips.count + 1)
-                for h in clips { it.quad.clips.append(prefix.pullBack(h)) }
+                it.clips.reserveCapacity(it.clips.count + clips.count + 1)
+                for h in clips { it.clips.append(prefix.pullBack(h)) }
             }
-            it.quad.matrix = prefix.concatenating(members[member].mat.flattened)
+            it.matrix = prefix.concatenating(members[member].mat.flattened)
             // A sampled plane's placement before flattening, for the exploded view.
-            if case .target = it.quad.fill { it.quad.unflattenedIndex = unflatten(it.quad.unflattenedIndex.map { unflattened[$0] } ?? prefix, members[member].mat) }
+            if case .target = it.fill { it.unflattenedIndex = unflatten(it.unflattenedIndex.map { unflattened[$0] } ?? prefix, members[member].mat) }
             // Under a 2D affine map every point is in front of the eye: no clip needed.
-            let eye = it.quad.matrix.inFrontOfEye
-            if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { it.quad.clips.append(eye) }
-            it.quad.isSplit = it.quad.isSplit || split
+            let eye = it.matrix.inFrontOfEye
+            if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { it.clips.append(eye) }
+            it.isSplit = it.isSplit || split
         }
         if planar {
             // A flat context lies in one plane: its members draw whole, in tie order, straight
@@ -167,7 +173,7 @@ final class PlanBuilder {
                 }
                 let term = lightTerm(m)
                 for k in start..<out.count {
-                    if let term { out[k].quad.lighting.append(term) }
+                    if let term { out[k].lighting.append(term) }
                     place(&out[k], i, clips: [], split: false)
                 }
             }
@@ -182,7 +188,7 @@ final class PlanBuilder {
             if local.isEmpty { continue }
             guard let poly = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
             polygons.append(poly)
-            if let term = lightTerm(m) { for k in its.indices { its[k].quad.lighting.append(term) } }
+            if let term = lightTerm(m) { for k in its.indices { its[k].lighting.append(term) } }
             memberItems[i] = its
         }
         var wholeCount = [Int](repeating: 0, count: members.count)
@@ -243,7 +249,7 @@ final class PlanBuilder {
         guard let extent = planeExtent(layer, cached) else { return nil }
         let start = out.count
         appendContent(of: plane, planeToTarget: toTarget, viewport: viewport, to: &out, info: cached)
-        if opacity < 1 { for k in start..<out.count { out[k].quad.opacity *= opacity } }
+        if opacity < 1 { for k in start..<out.count { out[k].opacity *= opacity } }
         tint(&out, from: start, by: m.tint)
         return out.count > start ? extent : nil
     }
@@ -252,7 +258,7 @@ final class PlanBuilder {
     /// multipliers (the quads' colors are premultiplied: the multiply is the same on either form).
     private func tint(_ items: inout [Item], from start: Int, by t: SIMD3<Float>) {
         guard t != SIMD3(repeating: 1) else { return }
-        for k in start..<items.count { items[k].quad.tint *= t }
+        for k in start..<items.count { items[k].tint *= t }
     }
 
     /// Renders a member's plane into a target of its own and returns the one quad that draws it.
@@ -344,8 +350,9 @@ final class PlanBuilder {
         if (items.isEmpty && shadow?.path == nil) || (mask != nil && maskItems.isEmpty) { return nil }
         if bounded {
             let me = ObjectIdentifier(layer)
-            for k in items.indices where items[k].owner == me && items[k].quad.rect == bounds { items[k].quad.antialiasedEdges = [] }
+            for k in items.indices where items[k].layer == me && items[k].rect == bounds { items[k].antialiasedEdges = [] }
         }
+        let hasItems = !items.isEmpty
         let index = addTarget(label: plane.name, width: tw, height: th, clear: PremultipliedColor(0, 0, 0, 0), items: items, planeToTarget: localToTexel,
                               kind: .plane(layer: plane.name, reasons: reasons))
         let maskIndex = mask == nil ? nil
@@ -379,7 +386,7 @@ final class PlanBuilder {
             let grid = TexelGrid(box: texBox, sx: sx, sy: sy, width: tw, height: th)
             guard let shape = shadowPathTarget(path, offset: sh.offset, grid: grid, layerName: plane.name,
                                                owner: owner, localToTexel: localToTexel)
-            else { return items.isEmpty ? nil : ([Item(quad: q, owner: owner)], drawn) }
+            else { return hasItems ? ([Item(quad: q, owner: owner)], drawn) : nil }
             source = shape
             shadowRect = texBox
         }
