@@ -35,13 +35,14 @@ import Testing
     }
 
     /// A random tree of 2D layers: rotations, scales, anchor points, 2D sublayer transforms,
-    /// clipping, opacity, hidden layers, borders, corner radii, images, gradients, mirrored
-    /// single-sided layers; now and then a 3D turn, a zPosition, a group or a shadow, so the
-    /// lean path meets the general one inside and around it.
+    /// clipping, opacity, hidden layers, borders, corner radii, images, gradients, transform
+    /// layers, replicators, mirrored single-sided layers; now and then a 3D turn, a zPosition,
+    /// a group or a shadow, so the lean path meets the general one inside and around it.
     private func randomTree(_ rng: inout TestRandom, depth: Int, image: CGImage, threeD: Bool) -> CALayer {
         let pick = rng.next()
-        let l: CALayer = pick < 0.08 ? CAGradientLayer() : CALayer()
+        let l: CALayer = pick < 0.08 ? CAGradientLayer() : pick < 0.12 ? CATransformLayer() : pick < 0.14 ? CAReplicatorLayer() : CALayer()
         if let g = l as? CAGradientLayer { g.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)] }
+        if let r = l as? CAReplicatorLayer { r.instanceCount = 2; r.instanceTransform = CATransform3DMakeTranslation(7, 3, 0) }
         l.name = "l\(Int(rng.next() * 1e6))"
         l.bounds = CGRect(x: rng.next() < 0.2 ? -5 : 0, y: 0, width: 4 + rng.next() * 120, height: rng.next() < 0.05 ? 0 : 3 + rng.next() * 90)
         l.position = CGPoint(x: rng.next() * 300 + 0.37, y: rng.next() * 220 + 0.19)
