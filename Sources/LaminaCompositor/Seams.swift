@@ -340,21 +340,27 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
             for x in byLine.indices where x == 0 || byLine[x].bucket != byLine[x - 1].bucket { runs.append((byLine[x].bucket, x)) }
             runs.append((Int.max, byLine.count))
             for r in 0..<(runs.count - 1) {
+                // Its own bucket: each entry with the later entries within reach.
                 for x in runs[r].start..<runs[r + 1].start {
                     let e = byLine[x]
-                    // Its own bucket: the later entries within reach.
                     var y = x + 1
                     while y < runs[r + 1].start, byLine[y].d - e.d <= lineReach(0) { pair(e, byLine[y]); y += 1 }
-                    // The buckets above within the angle: the entries within reach either way.
-                    var s = r + 1
-                    while s < runs.count - 1, runs[s].bucket - e.bucket <= bucketSpan {
-                        let span = lineReach(runs[s].bucket - e.bucket), lo = e.d - span, hi = e.d + span
-                        var first = runs[s].start, last = runs[s + 1].start
-                        while first < last { let mid = (first + last) / 2; if byLine[mid].d < lo { first = mid + 1 } else { last = mid } }
+                }
+                // The buckets above within the angle: the entries within reach either way. The
+                // run's entries come in increasing offset, so where the reach starts in the other
+                // run only moves forward (a sweep, not a search per entry).
+                var s = r + 1
+                while s < runs.count - 1, runs[s].bucket - runs[r].bucket <= bucketSpan {
+                    let span = lineReach(runs[s].bucket - runs[r].bucket)
+                    var first = runs[s].start
+                    for x in runs[r].start..<runs[r + 1].start {
+                        let e = byLine[x]
+                        let lo = e.d - span, hi = e.d + span
+                        while first < runs[s + 1].start, byLine[first].d < lo { first += 1 }
                         var y = first
                         while y < runs[s + 1].start, byLine[y].d <= hi { pair(e, byLine[y]); y += 1 }
-                        s += 1
                     }
+                    s += 1
                 }
             }
         }
