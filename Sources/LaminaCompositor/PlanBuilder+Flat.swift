@@ -58,17 +58,23 @@ extension PlanBuilder {
         let hasMembers = !members.isEmpty
         let parts = LayerParts(layer, hasSublayers: hasMembers, layerBounds: rect)
         let masks = layer.masksToBounds
+        // Given up here, the layer's members and parts are read as info(_:) reads them: the
+        // general path, drawing it next, takes them from the cache instead of reading them again.
+        func giveUp() -> FlatDrawn? {
+            remember(layer, members: members, parts: parts, bounds: rect, masksToBounds: masks)
+            return nil
+        }
         let opacity = min(max(m.layerOpacity, 0), 1) * m.inheritedOpacity
         // Group opacity or masksToBounds over sublayers make a target (memberContent's reasons).
         let itemCount = parts.count + (parts.hasText ? 1 : 0) + (hasMembers ? 2 : 0)
-        if opacity < 1 && itemCount > 1 { return nil }
+        if opacity < 1 && itemCount > 1 { return giveUp() }
         let bounds = Box(rect)
         // Text over empty bounds is drawn though the layer has no extent (the general path
         // then skips it): left to the general path, as are lit and non-planar contexts.
-        if parts.hasText && bounds.isEmpty { return nil }
+        if parts.hasText && bounds.isEmpty { return giveUp() }
         if hasMembers {
-            if masks || layer.light != nil { return nil }
-            for k in members.indices where !members[k].mat.isPlanarAffine { return nil }
+            if masks || layer.light != nil { return giveUp() }
+            for k in members.indices where !members[k].mat.isPlanarAffine { return giveUp() }
         }
         // The extent, as computeExtent folds it (members' extents on the way back up).
         var e: Box? = bounds.isEmpty ? nil : bounds
@@ -86,11 +92,11 @@ extension PlanBuilder {
             let mat = members[k].mat
             let flat = mat.flattened
             let childStart = out.count
-            guard let child = drawFlat(members[k], toTarget: flat.concatenating(toTarget), to: &out) else { return nil }
+            guard let child = drawFlat(members[k], toTarget: flat.concatenating(toTarget), to: &out) else { return giveUp() }
             guard let ce = child.extent else { continue }
             // A member's extent that vanishes in its parent's plane (behind the eye, beyond
             // 1e30): the general path would draw neither it nor, maybe, its parent.
-            guard let b = projectedExtent(ce, mat) else { return nil }
+            guard let b = projectedExtent(ce, mat) else { return giveUp() }
             e = e.map { $0.union(b) } ?? b
             guard child.drew else { continue }
             // The planar context's check that the member has an area (as DrawPolygon's).

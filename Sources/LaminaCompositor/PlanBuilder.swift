@@ -457,6 +457,14 @@ final class PlanBuilder {
         return i
     }
 
+    /// Caches a layer's members and parts read as info(_:) reads them (by the lean path, which
+    /// gave the layer up to the general path), unless they are cached already.
+    func remember(_ layer: CALayer, members: [ContextMember], parts: LayerParts, bounds: CGRect, masksToBounds: Bool) {
+        let id = ObjectIdentifier(layer)
+        guard layerCache[id] == nil else { return }
+        layerCache[id] = LayerInfo(members: members, parts: parts, bounds: Box(bounds), masksToBounds: masksToBounds)
+    }
+
     /// The box in a layer's plane that its drawing can touch: bounds, contents, and the
     /// flattened images of its context's members (clipped to the bounds when it masks).
     func planeExtent(_ layer: CALayer, _ known: LayerInfo? = nil) -> Box? {
