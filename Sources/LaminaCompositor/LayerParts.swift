@@ -71,6 +71,13 @@ struct LayerParts {
                         cover: [], isSplit: false)
     }
 
+    /// Part `index` as an item of the layer `owner` (made in place: a quad is large to copy).
+    func item(_ index: Int, owner: ObjectIdentifier) -> DrawQuad {
+        var q = quad(index)
+        q.layer = owner
+        return q
+    }
+
     /// The background quad (with the border when it can share it).
     var background: DrawQuad? { backgroundIndex < 0 ? nil : quad(backgroundIndex) }
     /// A gradient layer's gradient: the quad over its (rounded) bounds, its image filled in

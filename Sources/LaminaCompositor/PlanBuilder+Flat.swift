@@ -111,7 +111,7 @@ extension PlanBuilder {
                 out.removeSubrange(childStart...)
             }
         }
-        if parts.borderIndex >= 0 { out.append(Item(quad: parts.quad(parts.borderIndex), owner: owner)) }
+        if parts.borderIndex >= 0 { out.append(parts.item(parts.borderIndex, owner: owner)) }
         // Whatever was emitted lies inside a non-nil extent (bounds, contents, shape or a
         // member's), so a nil extent here drew nothing, as in the general path.
         if opacity < 1 { for j in start..<out.count { out[j].opacity *= opacity } }

@@ -53,7 +53,8 @@ extension PlanBuilder {
                 }
                 leading = false
             }
-            if kept != k { quads.swapAt(kept, k) }
+            // (Moved, not copied: the generic swap would retain and release each quad's arrays.)
+            if kept != k { quads.withUnsafeMutableBufferPointer { $0.swapAt(kept, k) } }
             kept += 1
             owners.append(owner)
             visible.append(v)
