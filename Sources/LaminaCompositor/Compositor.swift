@@ -90,8 +90,9 @@ public struct Compositor: Sendable {
     /// compileChecked, reusing the depth orders of `retained`'s last frame where their inputs
     /// are unchanged (the same plan as from scratch, see RetainedOrder.swift).
     func compileChecked(root: CALayer, width: Double, height: Double, scale: Double, background: CGColor?, retained: RetainedOrders?) throws -> RenderPlan {
-        // The walk over the tree is skipped once the note has been printed (it prints once).
-        if CompositorNotes.wouldNote(CompositorNotes.animatedModelTree), root.hasRunningAnimations(at: CACurrentMediaTime()) {
+        // The walk over the tree is skipped once the note has been printed (it prints once),
+        // and while no layer of the process has ever been given an animation.
+        if CompositorNotes.wouldNote(CompositorNotes.animatedModelTree), CALayer.animationsWereAdded, root.hasRunningAnimations(at: CACurrentMediaTime()) {
             CompositorNotes.once(CompositorNotes.animatedModelTree, "compiling a model tree whose animations are running draws the model values; compile root.presentationTree(at: time) to draw them as they move (LayerRenderer does)")
         }
         for (name, v) in [("width", width), ("height", height), ("scale", scale)] where !(v > 0 && v.isFinite) {
