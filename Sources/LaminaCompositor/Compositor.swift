@@ -31,6 +31,11 @@ public struct CompositorOptions: Sendable {
     /// much, and are stretched back when drawn (PlanBuilder+ShadowBlur.swift). Infinity: never.
     public var largestBlurSigma = 10.0
 
+    /// Draw subtrees that need no depth sort, target, mask, shadow or lighting (an ordinary
+    /// 2D UI) by a lean path: the same plan, made faster. Off: every layer takes the general
+    /// path (for testing that the two agree).
+    public var usesFlatPath = true
+
     /// Whether `compile` also fills `RenderPlan.summary` (the shadows, masks, shape layers and
     /// replicators of the visible tree, listed by `lamina plan`). Off by default: it is one more
     /// walk of the whole tree, wanted for a listing, not for drawing a frame.
@@ -89,8 +94,9 @@ public struct Compositor: Sendable {
     /// compileChecked, reusing the depth orders of `retained`'s last frame where their inputs
     /// are unchanged (the same plan as from scratch, see RetainedOrder.swift).
     func compileChecked(root: CALayer, width: Double, height: Double, scale: Double, background: CGColor?, retained: RetainedOrders?) throws -> RenderPlan {
-        // The walk over the tree is skipped once the note has been printed (it prints once).
-        if CompositorNotes.wouldNote(CompositorNotes.animatedModelTree), root.hasRunningAnimations(at: CACurrentMediaTime()) {
+        // The walk over the tree is skipped once the note has been printed (it prints once),
+        // and while no layer of the process has ever been given an animation.
+        if CompositorNotes.wouldNote(CompositorNotes.animatedModelTree), CALayer.animationsWereAdded, root.hasRunningAnimations(at: CACurrentMediaTime()) {
             CompositorNotes.once(CompositorNotes.animatedModelTree, "compiling a model tree whose animations are running draws the model values; compile root.presentationTree(at: time) to draw them as they move (LayerRenderer does)")
         }
         for (name, v) in [("width", width), ("height", height), ("scale", scale)] where !(v > 0 && v.isFinite) {

@@ -91,22 +91,24 @@ func grownOnScreen(_ h: HalfPlane, by pixels: Double, matrix m: Mat4) -> HalfPla
 /// on screen (a seam) then has exactly that quad's end points, so a GPU rasterizing both
 /// computes one edge from the same two vertices and leaves no crack between them.
 func outline(grown g: Box, original o: Box) -> [SIMD2<Double>] {
-    var pts: [SIMD2<Double>] = []
-    pts.reserveCapacity(12)
-    func add(_ x: Double, _ y: Double) {
-        let p = SIMD2(x, y)
-        if pts.last != p { pts.append(p) }
+    // Built in a small scratch buffer and copied out once (a quad is outlined per compile).
+    withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 12) { pts -> [SIMD2<Double>] in
+        var n = 0
+        func add(_ x: Double, _ y: Double) {
+            let p = SIMD2(x, y)
+            if n == 0 || pts[n - 1] != p { pts[n] = p; n += 1 }
+        }
+        add(g.minX, g.minY)
+        if g.minY == o.minY { add(o.minX, o.minY); add(o.maxX, o.minY) }   // a hard top edge
+        add(g.maxX, g.minY)
+        if g.maxX == o.maxX { add(o.maxX, o.minY); add(o.maxX, o.maxY) }   // a hard right edge
+        add(g.maxX, g.maxY)
+        if g.maxY == o.maxY { add(o.maxX, o.maxY); add(o.minX, o.maxY) }   // a hard bottom edge
+        add(g.minX, g.maxY)
+        if g.minX == o.minX { add(o.minX, o.maxY); add(o.minX, o.minY) }   // a hard left edge
+        if n > 1, pts[0] == pts[n - 1] { n -= 1 }
+        return Array(pts[0..<n])
     }
-    add(g.minX, g.minY)
-    if g.minY == o.minY { add(o.minX, o.minY); add(o.maxX, o.minY) }   // a hard top edge
-    add(g.maxX, g.minY)
-    if g.maxX == o.maxX { add(o.maxX, o.minY); add(o.maxX, o.maxY) }   // a hard right edge
-    add(g.maxX, g.maxY)
-    if g.maxY == o.maxY { add(o.maxX, o.maxY); add(o.minX, o.maxY) }   // a hard bottom edge
-    add(g.minX, g.maxY)
-    if g.minX == o.minX { add(o.minX, o.maxY); add(o.minX, o.minY) }   // a hard left edge
-    if pts.count > 1, pts.first == pts.last { pts.removeLast() }
-    return pts
 }
 
 extension DrawQuad {

@@ -138,15 +138,15 @@ extension Compositor {
             for item in card.items {
                 var it = item
                 // The fragment's half-planes are in the card's texels: pulled back into the item.
-                for cut in fragment.clips { it.quad.clips.append(it.quad.matrix.pullBack(cut)) }
+                for cut in fragment.clips { it.clips.append(it.matrix.pullBack(cut)) }
                 // Flattened into the output; the z row is never read for a plane's points (cleared).
-                it.quad.matrix = it.quad.matrix.concatenating(card.m).flattened
-                it.quad.matrix.r2 = .zero
-                it.quad.isSplit = split
+                it.matrix = it.matrix.concatenating(card.m).flattened
+                it.matrix.r2 = .zero
+                it.isSplit = split
                 items.append(it)
             }
             // Labels in the order the cards are first drawn (the farthest claims its place first).
-            if let a = card.anchor, labeled.insert(fragment.member).inserted, let name = card.items.first?.quad.layerName { anchors.append((name, a)) }
+            if let a = card.anchor, labeled.insert(fragment.member).inserted, let name = card.items.first?.layerName { anchors.append((name, a)) }
         }
         // Labels last, over every card, in output pixels, each clear of the labels placed before it.
         var placed: [Box] = []

@@ -14,10 +14,42 @@ struct PartSpec {
     var mask: RoundedBox? = nil
 }
 
+/// A layer's part specs, at most four (background, gradient, contents, border), stored in
+/// place: no array allocated (and freed) for every layer of a compile.
+struct PartSpecs {
+    private var s0: PartSpec?, s1: PartSpec?, s2: PartSpec?, s3: PartSpec?
+    /// How many are stored.
+    private(set) var count = 0
+
+    /// Spec `i` (0 ..< count).
+    subscript(i: Int) -> PartSpec {
+        switch i {
+        case 0: return s0 ?? PartSpecs.none
+        case 1: return s1 ?? PartSpecs.none
+        case 2: return s2 ?? PartSpecs.none
+        default: return s3 ?? PartSpecs.none
+        }
+    }
+
+    /// Stores `p` after the others (a fifth is never made: LayerParts makes each part once).
+    mutating func append(_ p: PartSpec) {
+        switch count {
+        case 0: s0 = p
+        case 1: s1 = p
+        case 2: s2 = p
+        default: s3 = p
+        }
+        count += 1
+    }
+
+    /// An empty spec, read only for an index that holds none.
+    private static let none = PartSpec(role: "", rect: Box(minX: 0, minY: 0, maxX: 0, maxY: 0), radius: 0, fill: .none)
+}
+
 struct LayerParts {
     /// The layer's own parts in the order they were made (background, gradient, contents,
     /// border; each at most once).
-    private(set) var specs: [PartSpec] = []
+    private(set) var specs = PartSpecs()
     /// Where each part is in `specs` (-1: none).
     private(set) var backgroundIndex = -1, gradientIndex = -1, contentsIndex = -1, borderIndex = -1
     /// The layer's name and anti-aliased edges, shared by its quads.
@@ -37,6 +69,13 @@ struct LayerParts {
         return DrawQuad(layerName: name, role: p.role, matrix: .identity, rect: p.rect, cornerRadius: p.radius, antialiasedEdges: edges,
                         fill: p.fill, borderWidth: p.borderWidth, borderColor: p.borderColor, mask: p.mask, opacity: 1, lighting: [], clips: [],
                         cover: [], isSplit: false)
+    }
+
+    /// Part `index` as an item of the layer `owner` (made in place: a quad is large to copy).
+    func item(_ index: Int, owner: ObjectIdentifier) -> DrawQuad {
+        var q = quad(index)
+        q.layer = owner
+        return q
     }
 
     /// The background quad (with the border when it can share it).

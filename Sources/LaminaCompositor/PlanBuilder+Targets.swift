@@ -4,7 +4,7 @@ import QuartzCore
 extension PlanBuilder {
     /// Finalizes items into a target's quads (matrices into pixels, clips, seams, covers) and appends it.
     @discardableResult
-    func addTarget(label: String, width: Int, height: Int, clear: PremultipliedColor, items: [Item], planeToTarget: Mat4, kind: TargetKind = .output) -> Int {
+    func addTarget(label: String, width: Int, height: Int, clear: PremultipliedColor, items: consuming [Item], planeToTarget: Mat4, kind: TargetKind = .output) -> Int {
         let view = Box(minX: -1, minY: -1, maxX: Double(width) + 1, maxY: Double(height) + 1)
         let viewClips = [HalfPlane(a: 1, b: 0, c: -view.minX), HalfPlane(a: -1, b: 0, c: view.maxX),
                          HalfPlane(a: 0, b: 1, c: -view.minY), HalfPlane(a: 0, b: -1, c: view.maxY)]
@@ -14,20 +14,21 @@ extension PlanBuilder {
         // become the clear color: the same pixels, far fewer fragments. (Decided as they come,
         // so thousands of quads behind them are not shifted down afterwards.)
         var leading = true
-        var quads: [DrawQuad] = [], owners: [ObjectIdentifier] = [], visible: [[SIMD2<Double>]] = []
-        quads.reserveCapacity(items.count)
-        owners.reserveCapacity(items.count)
-        visible.reserveCapacity(items.count)
-        // Each quad is copied once, into `quads`, and finished there (a DrawQuad is large).
-        for i in items.indices {
-            quads.append(items[i].quad)
-            let k = quads.count - 1
-            let owner = items[i].owner
+        // The items become the quads in place (a DrawQuad is large: none is copied); those
+        // kept are moved down over those dropped.
+        var quads = items
+        var owners: [ObjectIdentifier] = [], visible: [[SIMD2<Double>]] = []
+        owners.reserveCapacity(quads.count)
+        visible.reserveCapacity(quads.count)
+        var kept = 0
+        for k in quads.indices {
+            // Every item has its layer (Item(quad:owner:)); the builder stands in otherwise.
+            let owner = quads[k].layer ?? ObjectIdentifier(self)
             quads[k].layer = owner
             quads[k].matrix = quads[k].matrix.concatenating(planeToTarget)
             if let u = quads[k].unflattenedIndex { quads[k].unflattenedIndex = unflatten(unflattened[u], planeToTarget.keepingDepthScale) }
             var v = clip(quads[k].rect.corners, quads[k].clips)
-            if v.isEmpty { quads.removeLast(); continue }
+            if v.isEmpty { continue }
             let m = quads[k].matrix
             // A 2D affine map (W constant and positive) keeps every point in front of the eye,
             // and a quad whose visible part maps inside the view needs no view clips: the
@@ -42,19 +43,23 @@ extension PlanBuilder {
                 quads[k].clips += added
                 // Drop quads with nothing left after clipping.
                 v = clip(v, added)
-                if v.isEmpty { quads.removeLast(); continue }
+                if v.isEmpty { continue }
             }
             if leading {
                 if quads[k].coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = quads[k].fill {
                     clearColor = c
-                    clearSource = quads.removeLast()
+                    clearSource = quads[k]
                     continue
                 }
                 leading = false
             }
+            // (Moved, not copied: the generic swap would retain and release each quad's arrays.)
+            if kept != k { quads.withUnsafeMutableBufferPointer { $0.swapAt(kept, k) } }
+            kept += 1
             owners.append(owner)
             visible.append(v)
         }
+        quads.removeSubrange(kept...)
         removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
         for k in quads.indices {
             let v = visible[k]

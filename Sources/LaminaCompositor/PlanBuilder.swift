@@ -1,12 +1,18 @@
 // Building a plan: planes into items, items into targets.
 import QuartzCore
 
-/// An item on its way to a DrawQuad: `quad.matrix` maps its local space into the plane it is
-/// currently drawn in (flattened), and `quad.clips` are in its local coordinates.
-struct Item {
-    var quad: DrawQuad
-    /// The layer the item belongs to (seams are never looked for between one layer's items).
-    let owner: ObjectIdentifier
+/// An item on its way to a DrawQuad: the quad itself, its `matrix` mapping its local space into
+/// the plane it is currently drawn in (flattened), its `clips` in its local coordinates, and
+/// its `layer` the layer it belongs to (seams are never looked for between one layer's items).
+/// The same type as the plan's quads, so a target's items become its quads in place.
+typealias Item = DrawQuad
+
+extension DrawQuad {
+    /// `quad` as an item of the layer `owner`.
+    init(quad: DrawQuad, owner: ObjectIdentifier) {
+        self = quad
+        layer = owner
+    }
 }
 
 final class PlanBuilder {
@@ -16,7 +22,7 @@ final class PlanBuilder {
     private var imageIndex: [ObjectIdentifier: Int] = [:]
     /// Each layer's context members, own parts and plane extent, computed once per compile (a
     /// layer has one superlayer, so its identity names one plane while the tree is being compiled).
-    private var layerCache: [ObjectIdentifier: LayerInfo] = [:]
+    private(set) var layerCache: [ObjectIdentifier: LayerInfo] = [:]
     /// The map from the texels of the target being built to output pixels (flattened, 2D
     /// projective), so a nested target's resolution follows its content's final on-screen
     /// stretch instead of compounding its parents' oversampling.
@@ -41,6 +47,13 @@ final class PlanBuilder {
         return images.count - 1
     }
 
+    /// Takes back the images listed from `count` on (a walk that was given up listed them).
+    func forgetImages(from count: Int) {
+        guard images.count > count else { return }
+        for image in images[count...] { imageIndex.removeValue(forKey: ObjectIdentifier(image)) }
+        images.removeSubrange(count...)
+    }
+
     // MARK: A plane's items
 
     /// The items of `plane` in drawing order, in the plane's local coordinates.
@@ -61,29 +74,33 @@ final class PlanBuilder {
         let members = cached?.members ?? plane.members
         // The parts are read in place from the cache (copying all of them out costs more
         // than drawing a plain layer).
-        if let cached {
-            let parts = cached.parts
-            if parts.backgroundIndex >= 0 { items.append(Item(quad: parts.quad(parts.backgroundIndex), owner: owner)) }
-            if let g = parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
-                items.append(Item(quad: q, owner: owner))
-            }
-            if parts.contentsIndex >= 0, let image = layer?.contents as? CGImage, case .image(_, let uv) = parts.specs[parts.contentsIndex].fill {
-                items.append(Item(quad: parts.quad(parts.contentsIndex), owner: owner))
-                items[items.count - 1].quad.fill = .image(index: index(of: image), uv: uv)
-            }
-            if cached.parts.hasText, let text = layer as? CATextLayer, let q = textQuad(text, planeToTarget: planeToTarget) {
-                items.append(Item(quad: q, owner: owner))
-            }
-            if let box = cached.parts.shapeBox, let sl = layer as? CAShapeLayer, let q = shapeQuad(sl, box: box, planeToTarget: planeToTarget) {
-                items.append(Item(quad: q, owner: owner))
-            }
-        }
+        if let cached, let layer { appendOwnParts(of: layer, cached.parts, owner: owner, planeToTarget: planeToTarget, to: &items) }
         appendContextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport, to: &items)
-        if let parts = cached?.parts, parts.borderIndex >= 0 { items.append(Item(quad: parts.quad(parts.borderIndex), owner: owner)) }
+        if let parts = cached?.parts, parts.borderIndex >= 0 { items.append(parts.item(parts.borderIndex, owner: owner)) }
+    }
+
+    /// A layer's own items drawn below its sublayers (background, gradient, contents, text,
+    /// shape), appended to `items`; `planeToTarget` chooses the resolution of drawn images.
+    func appendOwnParts(of layer: CALayer, _ parts: LayerParts, owner: ObjectIdentifier, planeToTarget: Mat4, to items: inout [Item]) {
+        if parts.backgroundIndex >= 0 { items.append(parts.item(parts.backgroundIndex, owner: owner)) }
+        // (Indices are tested first: an optional quad is large to make only to test it.)
+        if parts.gradientIndex >= 0, let g = parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
+            items.append(Item(quad: q, owner: owner))
+        }
+        if parts.contentsIndex >= 0, let image = layer.contents as? CGImage, case .image(_, let uv) = parts.specs[parts.contentsIndex].fill {
+            items.append(parts.item(parts.contentsIndex, owner: owner))
+            items[items.count - 1].fill = .image(index: index(of: image), uv: uv)
+        }
+        if parts.hasText, let text = layer as? CATextLayer, let q = textQuad(text, planeToTarget: planeToTarget) {
+            items.append(Item(quad: q, owner: owner))
+        }
+        if let box = parts.shapeBox, let sl = layer as? CAShapeLayer, let q = shapeQuad(sl, box: box, planeToTarget: planeToTarget) {
+            items.append(Item(quad: q, owner: owner))
+        }
     }
 
     /// A text layer's text, rasterized at the layer's largest on-screen stretch, as a quad over its bounds.
-    private func textQuad(_ layer: CATextLayer, planeToTarget: Mat4) -> DrawQuad? {
+    func textQuad(_ layer: CATextLayer, planeToTarget: Mat4) -> DrawQuad? {
         guard let render = options.textImage else {
             // Only text layers with text get here.
             CompositorNotes.once(CompositorNotes.noTextSource, "text layers draw nothing: CompositorOptions.textImage is nil (LayerRenderer, or LaminaText's TextRasterizer, provides one)")
@@ -127,19 +144,19 @@ final class PlanBuilder {
         }
         /// An item of member `i` into the context's plane (after its lighting term).
         func place(_ it: inout Item, _ member: Int, clips: [HalfPlane], split: Bool) {
-            let prefix = it.quad.matrix
+            let prefix = it.matrix
             // Fragment clips are half-planes of the member's plane: pull them back into the item.
             if !clips.isEmpty {
-                it.quad.clips.reserveCapacity(it.quad.clips.count + clips.count + 1)
-                for h in clips { it.quad.clips.append(prefix.pullBack(h)) }
+                it.clips.reserveCapacity(it.clips.count + clips.count + 1)
+                for h in clips { it.clips.append(prefix.pullBack(h)) }
             }
-            it.quad.matrix = prefix.concatenating(members[member].mat.flattened)
+            it.matrix = prefix.concatenating(members[member].mat.flattened)
             // A sampled plane's placement before flattening, for the exploded view.
-            if case .target = it.quad.fill { it.quad.unflattenedIndex = unflatten(it.quad.unflattenedIndex.map { unflattened[$0] } ?? prefix, members[member].mat) }
+            if case .target = it.fill { it.unflattenedIndex = unflatten(it.unflattenedIndex.map { unflattened[$0] } ?? prefix, members[member].mat) }
             // Under a 2D affine map every point is in front of the eye: no clip needed.
-            let eye = it.quad.matrix.inFrontOfEye
-            if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { it.quad.clips.append(eye) }
-            it.quad.isSplit = it.quad.isSplit || split
+            let eye = it.matrix.inFrontOfEye
+            if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { it.clips.append(eye) }
+            it.isSplit = it.isSplit || split
         }
         if planar {
             // A flat context lies in one plane: its members draw whole, in tie order, straight
@@ -156,7 +173,7 @@ final class PlanBuilder {
                 }
                 let term = lightTerm(m)
                 for k in start..<out.count {
-                    if let term { out[k].quad.lighting.append(term) }
+                    if let term { out[k].lighting.append(term) }
                     place(&out[k], i, clips: [], split: false)
                 }
             }
@@ -171,7 +188,7 @@ final class PlanBuilder {
             if local.isEmpty { continue }
             guard let poly = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
             polygons.append(poly)
-            if let term = lightTerm(m) { for k in its.indices { its[k].quad.lighting.append(term) } }
+            if let term = lightTerm(m) { for k in its.indices { its[k].lighting.append(term) } }
             memberItems[i] = its
         }
         var wholeCount = [Int](repeating: 0, count: members.count)
@@ -189,7 +206,7 @@ final class PlanBuilder {
 
     /// Whether a box keeps a clear area (twice it above 1e-6) under a 2D affine map; false
     /// also when unsure, for DrawPolygon to decide.
-    private func hasArea(_ b: Box, _ m: Mat4) -> Bool {
+    func hasArea(_ b: Box, _ m: Mat4) -> Bool {
         let det = m.r0.x * m.r1.y - m.r0.y * m.r1.x
         let a2 = 2 * abs(det) * b.width * b.height
         return a2 > 1e-6 && a2.isFinite
@@ -198,6 +215,7 @@ final class PlanBuilder {
     /// A member's items in its own plane and the extent they cover there; nil when nothing shows.
     /// The items are appended to `out` (nothing is appended when it returns nil).
     private func memberContent(_ m: ContextMember, toTarget: Mat4, viewport: Box, to out: inout [Item]) -> Box? {
+        if let known = flatMemberContent(m, toTarget: toTarget, to: &out) { return known }
         let layer = m.layer
         let plane = Plane(layer: layer)
         let cached = info(layer)
@@ -231,7 +249,7 @@ final class PlanBuilder {
         guard let extent = planeExtent(layer, cached) else { return nil }
         let start = out.count
         appendContent(of: plane, planeToTarget: toTarget, viewport: viewport, to: &out, info: cached)
-        if opacity < 1 { for k in start..<out.count { out[k].quad.opacity *= opacity } }
+        if opacity < 1 { for k in start..<out.count { out[k].opacity *= opacity } }
         tint(&out, from: start, by: m.tint)
         return out.count > start ? extent : nil
     }
@@ -240,7 +258,7 @@ final class PlanBuilder {
     /// multipliers (the quads' colors are premultiplied: the multiply is the same on either form).
     private func tint(_ items: inout [Item], from start: Int, by t: SIMD3<Float>) {
         guard t != SIMD3(repeating: 1) else { return }
-        for k in start..<items.count { items[k].quad.tint *= t }
+        for k in start..<items.count { items[k].tint *= t }
     }
 
     /// Renders a member's plane into a target of its own and returns the one quad that draws it.
@@ -332,8 +350,9 @@ final class PlanBuilder {
         if (items.isEmpty && shadow?.path == nil) || (mask != nil && maskItems.isEmpty) { return nil }
         if bounded {
             let me = ObjectIdentifier(layer)
-            for k in items.indices where items[k].owner == me && items[k].quad.rect == bounds { items[k].quad.antialiasedEdges = [] }
+            for k in items.indices where items[k].layer == me && items[k].rect == bounds { items[k].antialiasedEdges = [] }
         }
+        let hasItems = !items.isEmpty
         let index = addTarget(label: plane.name, width: tw, height: th, clear: PremultipliedColor(0, 0, 0, 0), items: items, planeToTarget: localToTexel,
                               kind: .plane(layer: plane.name, reasons: reasons))
         let maskIndex = mask == nil ? nil
@@ -372,7 +391,7 @@ final class PlanBuilder {
             let grid = TexelGrid(box: texBox, sx: sx / kx, sy: sy / ky, width: Int(extent.x.rounded(.up)), height: Int(extent.y.rounded(.up)))
             guard let shape = shadowPathTarget(path, offset: sh.offset, grid: grid, layerName: plane.name,
                                                owner: owner, localToTexel: localToTexel.concatenating(.scale(1 / kx, 1 / ky)))
-            else { return items.isEmpty ? nil : ([Item(quad: q, owner: owner)], drawn) }
+            else { return hasItems ? ([Item(quad: q, owner: owner)], drawn) : nil }
             shadowRect = texBox
             blurred = blurTarget(of: shape, width: grid.width, height: grid.height, extent: extent,
                                  sigmaX: sh.sigma * grid.sx, sigmaY: sh.sigma * grid.sy, layerName: plane.name)
@@ -443,6 +462,14 @@ final class PlanBuilder {
         return i
     }
 
+    /// Caches a layer's members and parts read as info(_:) reads them (by the lean path, which
+    /// gave the layer up to the general path), unless they are cached already.
+    func remember(_ layer: CALayer, members: [ContextMember], parts: LayerParts, bounds: CGRect, masksToBounds: Bool) {
+        let id = ObjectIdentifier(layer)
+        guard layerCache[id] == nil else { return }
+        layerCache[id] = LayerInfo(members: members, parts: parts, bounds: Box(bounds), masksToBounds: masksToBounds)
+    }
+
     /// The box in a layer's plane that its drawing can touch: bounds, contents, and the
     /// flattened images of its context's members (clipped to the bounds when it masks).
     func planeExtent(_ layer: CALayer, _ known: LayerInfo? = nil) -> Box? {
@@ -465,24 +492,7 @@ final class PlanBuilder {
         // Members are read field by field where they lie (a copy of each costs more than its use here).
         for k in members.indices {
             if !members[k].isDoubleSided && members[k].isBackFacing { continue }
-            guard let ce = planeExtent(members[k].layer) else { continue }
-            let mat = members[k].mat
-            let projected: Box?
-            if mat.r0.w == 0 && mat.r1.w == 0 && mat.r3.w > wEpsilon {
-                // Affine: every corner in front of the eye; no arrays.
-                let p0 = mat.project(SIMD2(ce.minX, ce.minY)), p1 = mat.project(SIMD2(ce.maxX, ce.minY))
-                let p2 = mat.project(SIMD2(ce.maxX, ce.maxY)), p3 = mat.project(SIMD2(ce.minX, ce.maxY))
-                // Folded in boundingBox's order, so non-finite corners come out the same.
-                var b = Box(minX: p0.x, minY: p0.y, maxX: p0.x, maxY: p0.y)
-                func fold(_ p: SIMD2<Double>) { b.minX = min(b.minX, p.x); b.minY = min(b.minY, p.y); b.maxX = max(b.maxX, p.x); b.maxY = max(b.maxY, p.y) }
-                fold(p1); fold(p2); fold(p3)
-                projected = b
-            } else {
-                projected = boundingBox(clip(ce.corners, mat.inFrontOfEye).map { mat.project($0) })
-            }
-            // Beyond 1e30 (geometry of 1e300 through the API) a member draws nothing (see
-            // DrawQuad.fitsInFloat); it must not make its parent's extent unusable either.
-            guard let b = projected, abs(b.minX) < 1e30, abs(b.maxX) < 1e30, abs(b.minY) < 1e30, abs(b.maxY) < 1e30 else { continue }
+            guard let ce = planeExtent(members[k].layer), let b = projectedExtent(ce, members[k].mat) else { continue }
             e = e.map { $0.union(b) } ?? b
         }
         // A shadow reaches 3 sigma beyond its shape (the drawing's extent, or the shadowPath's
@@ -494,6 +504,27 @@ final class PlanBuilder {
         }
         return e
     }
+}
+
+/// A member's plane extent `ce` in its context's plane (the box of its corners in front of
+/// the eye, mapped by `mat`); nil when none is, or beyond 1e30 (geometry of 1e300 through the
+/// API draws nothing, see DrawQuad.fitsInFloat, and must not make its parent's extent unusable).
+func projectedExtent(_ ce: Box, _ mat: Mat4) -> Box? {
+    let projected: Box?
+    if mat.r0.w == 0 && mat.r1.w == 0 && mat.r3.w > wEpsilon {
+        // Affine: every corner in front of the eye; no arrays.
+        let p0 = mat.project(SIMD2(ce.minX, ce.minY)), p1 = mat.project(SIMD2(ce.maxX, ce.minY))
+        let p2 = mat.project(SIMD2(ce.maxX, ce.maxY)), p3 = mat.project(SIMD2(ce.minX, ce.maxY))
+        // Folded in boundingBox's order, so non-finite corners come out the same.
+        var b = Box(minX: p0.x, minY: p0.y, maxX: p0.x, maxY: p0.y)
+        func fold(_ p: SIMD2<Double>) { b.minX = min(b.minX, p.x); b.minY = min(b.minY, p.y); b.maxX = max(b.maxX, p.x); b.maxY = max(b.maxY, p.y) }
+        fold(p1); fold(p2); fold(p3)
+        projected = b
+    } else {
+        projected = boundingBox(clip(ce.corners, mat.inFrontOfEye).map { mat.project($0) })
+    }
+    guard let b = projected, abs(b.minX) < 1e30, abs(b.maxX) < 1e30, abs(b.minY) < 1e30, abs(b.maxY) < 1e30 else { return nil }
+    return b
 }
 
 /// A layer's shadow in its own space: premultiplied color times shadowOpacity, offset, sigma

@@ -49,29 +49,66 @@ private func clipSegment(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ clips: [Hal
 }
 
 /// Straight edges sorted by their line (`at`; ties in any order: a pair test only marks edges
-/// hard, so the order pairs are tested in does not matter): counted into bins of a quarter
-/// pixel over the target (values beyond it in the end bins), each bin then sorted by
-/// insertion (an axis-aligned UI has many edges on one line: a bin is mostly in order).
-private func sortByLine(_ list: inout [(at: Double, lo: Double, hi: Double, edge: Int)], extent: Double) {
-    guard list.count > 1 else { return }
-    let binWidth = 0.25
-    let bins = clampedRounded((extent + 4) / binWidth, 1, 1 << 20, .up) + 1
-    func bin(_ at: Double) -> Int { clampedFloor((at + 2) / binWidth, 0, bins - 1) }
-    var start = [Int](repeating: 0, count: bins + 1)
-    for e in list { start[bin(e.at) + 1] += 1 }
-    for b in 0..<bins { start[b + 1] += start[b] }
-    var fill = start
-    var sorted = list
-    for e in list { let b = bin(e.at); sorted[fill[b]] = e; fill[b] += 1 }
-    for b in 0..<bins where start[b + 1] - start[b] > 1 {
-        for x in (start[b] + 1)..<start[b + 1] {
-            let e = sorted[x]
-            var y = x
-            while y > start[b], sorted[y - 1].at > e.at { sorted[y] = sorted[y - 1]; y -= 1 }
-            sorted[y] = e
+/// hard, so the order pairs are tested in does not matter). An axis-aligned UI has few lines
+/// with many edges each (the cells of a row): edges are gathered by line (a hash of the exact
+/// value), the distinct lines sorted, and each line's edges kept in the order they came.
+private func sortByLine(_ list: inout [(at: Double, lo: Double, hi: Double, edge: Int)]) {
+    let n = list.count
+    guard n > 1 else { return }
+    var size = 16, bits = 4
+    while size < 2 * n { size <<= 1; bits += 1 }
+    let mask = size - 1
+    // Open addressing: each slot holds a line's index (-1: empty).
+    var slots = [Int32](repeating: -1, count: size)
+    var lineAt: [Double] = [], lineCount: [Int] = []
+    var lineOf = [Int32](repeating: 0, count: n)
+    for i in 0..<n {
+        let key = list[i].at.bitPattern
+        // The top bits of a multiplicative hash (the low bits of a round value's pattern are all 0).
+        var h = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+        while true {
+            let s = Int(slots[h])
+            if s < 0 {
+                slots[h] = Int32(lineAt.count)
+                lineOf[i] = Int32(lineAt.count)
+                lineAt.append(list[i].at)
+                lineCount.append(1)
+                break
+            }
+            if lineAt[s].bitPattern == key { lineOf[i] = Int32(s); lineCount[s] += 1; break }
+            h = (h + 1) & mask
         }
     }
+    if lineAt.count == 1 { return }
+    // Lines spread out (the sides of cards): sorting the edges themselves costs less.
+    if 4 * lineAt.count > n { list.sort { $0.at < $1.at }; return }
+    let order = lineAt.indices.sorted { lineAt[$0] < lineAt[$1] }
+    var next = [Int](repeating: 0, count: lineAt.count)
+    var position = 0
+    for l in order { next[l] = position; position += lineCount[l] }
+    var sorted = list
+    for i in 0..<n {
+        let l = Int(lineOf[i])
+        sorted[next[l]] = list[i]
+        next[l] += 1
+    }
     list = sorted
+}
+
+/// Sorts `run` by `lo` by insertion (edges along a line mostly come in order), giving up
+/// (false, `run` then in some order) once that moves more than a few entries per edge.
+private func insertionSortByLo(_ run: inout [(at: Double, lo: Double, hi: Double, edge: Int)]) -> Bool {
+    var moves = 0
+    let budget = 8 * run.count
+    for x in run.indices.dropFirst() {
+        let e = run[x]
+        var y = x
+        while y > 0, run[y - 1].lo > e.lo { run[y] = run[y - 1]; y -= 1 }
+        run[y] = e
+        moves += x - y
+        if moves > budget { return false }
+    }
+    return true
 }
 
 /// `visible[i]` is quad i's rectangle cut by its clips; the target is `width` x `height` pixels.
@@ -170,7 +207,8 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
         // turned back by pi, its normal negated, next to the lines just above 0), once, when
         // the edge first meets a crowded cell.
         var lineOf = [(n: SIMD2<Double>, bucket: Int, wrapped: Int?)?](repeating: nil, count: anySlanted ? frames.count : 0)
-        func addLine(_ k: Int, line: Bool, _ o: SIMD2<Double>) {
+        /// Lists edge k's line (and its wrapped twin) seen from `o`, each only when its bucket is in `keep`.
+        func addLine(_ k: Int, line: Bool, _ o: SIMD2<Double>, keep: ClosedRange<Int> = Int.min...Int.max) {
             let a = frames[k].a
             let l: (n: SIMD2<Double>, bucket: Int, wrapped: Int?)
             if let known = lineOf[k] { l = known } else {
@@ -182,8 +220,8 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
                 lineOf[k] = l
             }
             let n = l.n
-            byLine.append((l.bucket, (n * (o - a)).sum(), n, k, line))
-            if let w = l.wrapped { byLine.append((w, (-n * (o - a)).sum(), -n, k, line)) }
+            if keep.contains(l.bucket) { byLine.append((l.bucket, (n * (o - a)).sum(), n, k, line)) }
+            if let w = l.wrapped, keep.contains(w) { byLine.append((w, (-n * (o - a)).sum(), -n, k, line)) }
         }
         func pair(_ e: (bucket: Int, d: Double, n: SIMD2<Double>, edge: Int, line: Bool), _ f: (bucket: Int, d: Double, n: SIMD2<Double>, edge: Int, line: Bool)) {
             if (e.line && f.line) || e.edge == f.edge { return }
@@ -211,7 +249,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
                 if !vertical && f.a.y == f.b.y { straightLines.append((f.a.y, min(f.a.x, f.b.x), max(f.a.x, f.b.x), k)) }
                 if vertical && f.a.y != f.b.y { straightLines.append((f.a.x, min(f.a.y, f.b.y), max(f.a.y, f.b.y), k)) }
             }
-            sortByLine(&straightLines, extent: Double(vertical ? width : height))
+            sortByLine(&straightLines)
             var start = 0
             while start < straightLines.count {
                 var end = start + 1
@@ -235,7 +273,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
                 } else if end - start > 1 {
                     run.removeAll(keepingCapacity: true)
                     run += straightLines[start..<end]
-                    run.sort { $0.lo < $1.lo }
+                    if !insertionSortByLo(&run) { run.sort { $0.lo < $1.lo } }
                     for x in run.indices {
                         let e = run[x]
                         var y = x + 1
@@ -291,28 +329,38 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
             // lines are left to the sweep above.
             let o = SIMD2(Double(cellX) * cell + cell / 2, Double(cellY) * cell + cell / 2)
             byLine.removeAll(keepingCapacity: true)
-            for l in lines { addLine(l, line: true, o) }
             for k in others { addLine(k, line: false, o) }
+            // Axis-aligned lines pair only with slanted edges, and only within bucketSpan of
+            // their buckets: the lines beyond (the sides of cards whose tops slant) are not listed.
+            var lowest = Int.max, highest = Int.min
+            for entry in byLine { lowest = min(lowest, entry.bucket); highest = max(highest, entry.bucket) }
+            if !byLine.isEmpty { for l in lines { addLine(l, line: true, o, keep: (lowest - bucketSpan)...(highest + bucketSpan)) } }
             byLine.sort { ($0.bucket, $0.d, $0.edge) < ($1.bucket, $1.d, $1.edge) }
             runs.removeAll(keepingCapacity: true)
             for x in byLine.indices where x == 0 || byLine[x].bucket != byLine[x - 1].bucket { runs.append((byLine[x].bucket, x)) }
             runs.append((Int.max, byLine.count))
             for r in 0..<(runs.count - 1) {
+                // Its own bucket: each entry with the later entries within reach.
                 for x in runs[r].start..<runs[r + 1].start {
                     let e = byLine[x]
-                    // Its own bucket: the later entries within reach.
                     var y = x + 1
                     while y < runs[r + 1].start, byLine[y].d - e.d <= lineReach(0) { pair(e, byLine[y]); y += 1 }
-                    // The buckets above within the angle: the entries within reach either way.
-                    var s = r + 1
-                    while s < runs.count - 1, runs[s].bucket - e.bucket <= bucketSpan {
-                        let span = lineReach(runs[s].bucket - e.bucket), lo = e.d - span, hi = e.d + span
-                        var first = runs[s].start, last = runs[s + 1].start
-                        while first < last { let mid = (first + last) / 2; if byLine[mid].d < lo { first = mid + 1 } else { last = mid } }
+                }
+                // The buckets above within the angle: the entries within reach either way. The
+                // run's entries come in increasing offset, so where the reach starts in the other
+                // run only moves forward (a sweep, not a search per entry).
+                var s = r + 1
+                while s < runs.count - 1, runs[s].bucket - runs[r].bucket <= bucketSpan {
+                    let span = lineReach(runs[s].bucket - runs[r].bucket)
+                    var first = runs[s].start
+                    for x in runs[r].start..<runs[r + 1].start {
+                        let e = byLine[x]
+                        let lo = e.d - span, hi = e.d + span
+                        while first < runs[s + 1].start, byLine[first].d < lo { first += 1 }
                         var y = first
                         while y < runs[s + 1].start, byLine[y].d <= hi { pair(e, byLine[y]); y += 1 }
-                        s += 1
                     }
+                    s += 1
                 }
             }
         }

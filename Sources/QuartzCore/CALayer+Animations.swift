@@ -80,6 +80,7 @@ extension CALayer {
         let begin = copy.beginTime == 0 ? now : copy.beginTime
         if let key { removeAnimation(forKey: key) }
         let name = key ?? "lamina.anonymous.\(ObjectIdentifier(copy).hashValue)"
+        AnimationsAdded.note()
         attachedAnimations.append(AttachedAnimation(key: name, isAnonymous: key == nil, animation: copy, begin: begin,
                                                     group: CATransaction.track()))
     }
@@ -147,6 +148,10 @@ extension CALayer {
         mask?.advanceAnimations(to: time)
         for s in sublayers ?? [] { s.advanceAnimations(to: time) }
     }
+
+    /// Whether any layer of the process was ever given an animation (Lamina's): until one is,
+    /// no tree has one running, and a walk to look for one can be skipped. Never cleared.
+    public static var animationsWereAdded: Bool { AnimationsAdded.value }
 
     /// Whether any layer of this subtree has an animation attached (Lamina's: a tree without
     /// one draws as its model, so it need not be copied into a presentation tree).
@@ -332,4 +337,12 @@ extension CALayer {
         applyAnimations(to: probe, at: layerTime(CACurrentMediaTime()))
         return probe.value(forKeyPath: key)
     }
+}
+
+/// CALayer.animationsWereAdded's flag (set by add(_:forKey:now:)).
+private enum AnimationsAdded {
+    nonisolated(unsafe) private static var added = false
+    private static let lock = NSLock()
+    static var value: Bool { lock.lock(); defer { lock.unlock() }; return added }
+    static func note() { lock.lock(); added = true; lock.unlock() }
 }

@@ -71,6 +71,17 @@ import Testing
         #expect(!host.hasRunningAnimations(at: 1))
     }
 
+    /// The process-wide flag a compile reads before walking a tree for running animations:
+    /// set once any layer is given one (and never cleared, so a tree with one is always walked).
+    @Test func addingAnAnimationSetsTheProcessFlag() {
+        let l = quietLayer()
+        l.add(basic("opacity", from: 0, to: 1), forKey: "o", now: 0)
+        #expect(CALayer.animationsWereAdded)
+        #expect(l.hasRunningAnimations(at: 0.5))
+        l.removeAllAnimations()
+        #expect(CALayer.animationsWereAdded)
+    }
+
     @Test func presentationCopiesDoNotRunDisplay() {
         let l = CALayer()
         l.setNeedsDisplay()

@@ -1,0 +1,120 @@
+// The lean path for 2D subtrees (an ordinary UI): a member whose whole subtree is drawn
+// directly into one plane (every context in it planar, nothing flattened through a target,
+// no masks, shadows or lighting) is drawn in one walk: each layer read once, its items
+// emitted, its extent folded from its members' on the way back up. No per-layer cache
+// entries, no dictionary lookups, no extent walks of their own: the same items, in the same
+// order, with the same arithmetic as memberContent's general path. A layer that needs the
+// general path ends the walk: what it emitted and the images it listed are taken back and
+// the general path draws the member (CompositorOptions.usesFlatPath off gives the general
+// path everywhere; FlatPathTests compares both plans quad by quad).
+import QuartzCore
+
+/// A layer drawn by the lean walk: its plane extent (nil: nothing can show) and whether it
+/// drew any item (memberContent's result is the extent only then).
+struct FlatDrawn {
+    var extent: Box?
+    var drew: Bool
+}
+
+extension PlanBuilder {
+    /// memberContent for a member whose subtree the lean path can draw: nil when it cannot
+    /// (nothing appended), else the extent memberContent returns (nil inside: nothing shows).
+    /// Only tried for layers no earlier step has read into the per-layer cache (their extent
+    /// is then known there, and the general path costs no more).
+    func flatMemberContent(_ m: ContextMember, toTarget: Mat4, to out: inout [Item]) -> Box?? {
+        guard options.usesFlatPath, !options.forceTargets, layerCache[ObjectIdentifier(m.layer)] == nil else { return nil }
+        let start = out.count, imageCount = images.count
+        // A large subtree's items (most layers draw one) are given room at once: an item is
+        // large, and growing the array by doubling would copy them all about twice over.
+        let layers = Self.layerCount(m.layer, upTo: 1 << 20)
+        if layers >= 256 { out.reserveCapacity(start + layers + layers / 8) }
+        if let drawn = drawFlat(m, toTarget: toTarget, to: &out) { return .some(drawn.drew ? drawn.extent : nil) }
+        // Some layer needs the general path: as if the walk had not been tried.
+        out.removeSubrange(start...)
+        forgetImages(from: imageCount)
+        return nil
+    }
+
+    /// How many layers the tree under `layer` holds (itself included), counting stopped past `limit`.
+    static func layerCount(_ layer: CALayer, upTo limit: Int) -> Int {
+        var n = 1
+        guard let sublayers = layer.sublayers else { return n }
+        for s in sublayers where n <= limit { n += layerCount(s, upTo: limit - n) }
+        return n
+    }
+
+    /// Draws member `m` and its subtree (memberContent's general path with appendContent, the
+    /// planar context loop and computeExtent inlined), appending its items in its own plane
+    /// to `out`; nil when some layer in it needs the general path (`out` then holds partial
+    /// items the caller removes).
+    private func drawFlat(_ m: ContextMember, toTarget: Mat4, to out: inout [Item]) -> FlatDrawn? {
+        let layer = m.layer
+        // A replicator's instances, a layer mask or a shadow: the general path.
+        guard m.tint == SIMD3(repeating: 1), !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return nil }
+        let sublayers = layer.sublayers ?? []
+        // As info(_:) reads them.
+        let members = sublayers.isEmpty ? [] : contextMembers(of: layer, sublayers: sublayers, rootSpace: layer.sublayerSpaceTransform)
+        let rect = layer.bounds
+        let hasMembers = !members.isEmpty
+        let parts = LayerParts(layer, hasSublayers: hasMembers, layerBounds: rect)
+        let masks = layer.masksToBounds
+        // Given up here, the layer's members and parts are read as info(_:) reads them: the
+        // general path, drawing it next, takes them from the cache instead of reading them again.
+        func giveUp() -> FlatDrawn? {
+            remember(layer, members: members, parts: parts, bounds: rect, masksToBounds: masks)
+            return nil
+        }
+        let opacity = min(max(m.layerOpacity, 0), 1) * m.inheritedOpacity
+        // Group opacity or masksToBounds over sublayers make a target (memberContent's reasons).
+        let itemCount = parts.count + (parts.hasText ? 1 : 0) + (hasMembers ? 2 : 0)
+        if opacity < 1 && itemCount > 1 { return giveUp() }
+        let bounds = Box(rect)
+        // Text over empty bounds is drawn though the layer has no extent (the general path
+        // then skips it): left to the general path, as are lit and non-planar contexts.
+        if parts.hasText && bounds.isEmpty { return giveUp() }
+        if hasMembers {
+            if masks || layer.light != nil { return giveUp() }
+            for k in members.indices where !members[k].mat.isPlanarAffine { return giveUp() }
+        }
+        // The extent, as computeExtent folds it (members' extents on the way back up).
+        var e: Box? = bounds.isEmpty ? nil : bounds
+        let contentsRect = parts.contentsRect, shapeBox = parts.shapeBox
+        if let c = contentsRect { e = e.map { $0.union(c) } ?? c }
+        if let s = shapeBox { e = e.map { $0.union(s) } ?? s }
+        // (No members under masksToBounds here.)
+        if masks { e = contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
+        let owner = ObjectIdentifier(layer)
+        let start = out.count
+        appendOwnParts(of: layer, parts, owner: owner, planeToTarget: toTarget, to: &out)
+        for k in members.indices {
+            // Culled members are neither drawn nor part of the extent.
+            if !members[k].isDoubleSided && members[k].isBackFacing { continue }
+            let mat = members[k].mat
+            let flat = mat.flattened
+            let childStart = out.count
+            guard let child = drawFlat(members[k], toTarget: flat.concatenating(toTarget), to: &out) else { return giveUp() }
+            guard let ce = child.extent else { continue }
+            // A member's extent that vanishes in its parent's plane (behind the eye, beyond
+            // 1e30): the general path would draw neither it nor, maybe, its parent.
+            guard let b = projectedExtent(ce, mat) else { return giveUp() }
+            e = e.map { $0.union(b) } ?? b
+            guard child.drew else { continue }
+            // The planar context's check that the member has an area (as DrawPolygon's).
+            if hasArea(ce, mat) || DrawPolygon(member: k, matrix: mat, local: ce.corners) != nil {
+                for j in childStart..<out.count {
+                    // appendContextItems' place(_:_:clips:split:) with no clips and no split.
+                    out[j].matrix = out[j].matrix.concatenating(flat)
+                    let eye = out[j].matrix.inFrontOfEye
+                    if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { out[j].clips.append(eye) }
+                }
+            } else {
+                out.removeSubrange(childStart...)
+            }
+        }
+        if parts.borderIndex >= 0 { out.append(parts.item(parts.borderIndex, owner: owner)) }
+        // Whatever was emitted lies inside a non-nil extent (bounds, contents, shape or a
+        // member's), so a nil extent here drew nothing, as in the general path.
+        if opacity < 1 { for j in start..<out.count { out[j].opacity *= opacity } }
+        return FlatDrawn(extent: e, drew: out.count > start)
+    }
+}
