@@ -30,6 +30,9 @@ final class DrawingCache: @unchecked Sendable {
 
     /// The cached image for `key`, or `make()`'s, remembered.
     func image(_ key: AnyHashable, make: () -> CGImage?) -> CGImage? {
+        // A key that is not equal to itself (a NaN inside) could never be found again, nor
+        // removed by key: drawn, not kept.
+        guard key == key else { return make() }
         lock.lock()
         clock += 1
         if let e = entries[key] {
@@ -43,10 +46,11 @@ final class DrawingCache: @unchecked Sendable {
         defer { lock.unlock() }
         if entries[key] == nil { bytes += image.premultipliedRGBA.count }
         entries[key] = (image, clock)
+        // Removed by position, not by key: each pass removes one entry, so the loop ends.
         while entries.count > capacity || bytes > byteCapacity, entries.count > 1,
-              let oldest = entries.min(by: { $0.value.used < $1.value.used }) {
-            bytes -= oldest.value.image.premultipliedRGBA.count
-            entries[oldest.key] = nil
+              let oldest = entries.indices.min(by: { entries[$0].value.used < entries[$1].value.used }) {
+            bytes -= entries[oldest].value.image.premultipliedRGBA.count
+            entries.remove(at: oldest)
         }
         return image
     }
