@@ -2,18 +2,48 @@
 // strongly connected groups, the edges between them, and a topological order of them with
 // ties broken by tie order.
 
-/// The edges between strongly connected groups (`component[i]` of `count`): each group's
-/// successors, one entry per constraint that crosses groups, and how many enter each group.
-func condensedEdges(_ after: [[Int]], component: [Int], count: Int) -> (after: [[Int]], indegree: [Int]) {
-    var indegree = [Int](repeating: 0, count: count)
-    var groupAfter = [[Int]](repeating: [], count: count)
-    for i in after.indices {
-        for j in after[i] where component[i] != component[j] {
-            groupAfter[component[i]].append(component[j])
-            indegree[component[j]] += 1
+/// A constraint graph's strongly connected groups in a topological order of the constraints
+/// between them (after[i]: the vertices drawn after i).
+struct Condensation {
+    /// Each vertex's group.
+    let component: [Int]
+    /// Each group's vertices, in the order given.
+    let members: [[Int]]
+    /// The groups, each after every group constrained before it; of the groups ready at a
+    /// time, the one whose first member has the smallest key first.
+    let order: [Int]
+
+    /// `after`'s groups, their members listed in `memberOrder` (every vertex once), ready
+    /// groups taken by `key` of their first member.
+    init(_ after: [[Int]], memberOrder: some Sequence<Int>, key: (Int) -> Int) {
+        let (component, count) = stronglyConnected(after)
+        var members = [[Int]](repeating: [], count: count)
+        for i in memberOrder { members[component[i]].append(i) }
+        // The edges between groups, one per constraint that crosses groups, and how many enter each.
+        var indegree = [Int](repeating: 0, count: count)
+        var groupAfter = [[Int]](repeating: [], count: count)
+        for i in after.indices {
+            for j in after[i] where component[i] != component[j] {
+                groupAfter[component[i]].append(component[j])
+                indegree[component[j]] += 1
+            }
         }
+        // Kahn's algorithm.
+        var ready = MinHeap()
+        for g in 0..<count where indegree[g] == 0 { ready.push(key(members[g][0]), g) }
+        var order: [Int] = []
+        order.reserveCapacity(count)
+        while let g = ready.pop() {
+            order.append(g)
+            for h in groupAfter[g] {
+                indegree[h] -= 1
+                if indegree[h] == 0 { ready.push(key(members[h][0]), h) }
+            }
+        }
+        self.component = component
+        self.members = members
+        self.order = order
     }
-    return (groupAfter, indegree)
 }
 
 /// Draws polygons in a topological order of the constraints `after` (after[i]: drawn after
@@ -24,45 +54,33 @@ func condensedEdges(_ after: [[Int]], component: [Int], count: Int) -> (after: [
 func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget: Mat4,
                         reuse: [[Int]: [DrawPolygon]], made: inout [[Int]: [DrawPolygon]]) -> [DrawPolygon] {
     let n = polygons.count
-    let (component, count) = stronglyConnected(after)
-    // The condensation's edges and members; each group is drawn as a whole.
-    var members = [[Int]](repeating: [], count: count)
-    for i in 0..<n { members[component[i]].append(i) }
-    let (groupAfter, entering) = condensedEdges(after, component: component, count: count)
-    var indegree = entering
+    let c = Condensation(after, memberOrder: 0..<n) { $0 }
     // The groups to order afresh, ordered first on all cores (each reads only its members),
     // the largest first so the others share the remaining cores.
     var local = [Int](repeating: 0, count: n)
     var fresh: [(group: Int, polygons: [DrawPolygon], edges: [[Int]])] = []
-    for (g, m) in members.enumerated() where m.count > 1 && reuse[m] == nil {
+    for (g, m) in c.members.enumerated() where m.count > 1 && reuse[m] == nil {
         // The group's own constraints, in its members' indices.
         for (k, i) in m.enumerated() { local[i] = k }
-        fresh.append((g, m.map { polygons[$0] }, m.map { i in after[i].compactMap { component[$0] == g ? local[$0] : nil } }))
+        fresh.append((g, m.map { polygons[$0] }, m.map { i in after[i].compactMap { c.component[$0] == g ? local[$0] : nil } }))
     }
     fresh.sort { $0.polygons.count > $1.polygons.count }
     let jobs = fresh
-    var orders = [[DrawPolygon]](repeating: [], count: count)
+    var orders = [[DrawPolygon]](repeating: [], count: c.members.count)
     let computed = inRanges(jobs.count, minimum: 2, parts: jobs.count) { r in
         r.map { orderTangle(jobs[$0].polygons, edges: jobs[$0].edges, planeToTarget: planeToTarget) }
     }
     for (k, order) in computed.joined().enumerated() { orders[jobs[k].group] = order }
-    // Kahn's algorithm, the ready group with the smallest tie order first.
-    var ready = MinHeap()
-    for g in 0..<count where indegree[g] == 0 { ready.push(members[g][0], g) }
     var out: [DrawPolygon] = []
     out.reserveCapacity(n)
-    while let g = ready.pop() {
-        let m = members[g]
+    for g in c.order {
+        let m = c.members[g]
         if m.count == 1 {
             out.append(polygons[m[0]])
         } else {
             let ordered = reuse[m] ?? orders[g]
             made[m] = ordered
             out += ordered
-        }
-        for h in groupAfter[g] {
-            indegree[h] -= 1
-            if indegree[h] == 0 { ready.push(members[h][0], h) }
         }
     }
     return out

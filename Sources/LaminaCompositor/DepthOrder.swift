@@ -195,37 +195,31 @@ func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, reachA: Reach?, reachB: Reach
         return s < 0 ? .firstBeforeSecond : .secondBeforeFirst
     }
     // Each straddles the other's plane: the planes cross inside both.
-    var region: [SIMD2<Double>] = []
-    if bounded {
-        // An edge-on polygon (no reach) shades nothing but its fringe: the BSP tree's split.
-        guard let reachA, let reachB, let toPlane else { return .interleaved }
-        let pa = reachA.polygon, hb = reachB.halfPlanes
-        let onStack = withClipped(pa, hb) { common -> PairOrder in
-            if abs(area2(common)) <= 2 * leastOverlap { return .free }
-            guard abs(a.normal.z) > 1e-9, abs(b.normal.z) > 1e-9 else { return .interleaved }
-            var range = DepthRange(a, b)
-            for p in common {
-                guard let q = toPlane.map(p) else { return .interleaved }
-                range.add(q)
-            }
-            return order(range.relation)
-        }
-        if let onStack { return onStack }
-        let common = clip(pa, hb)
-        if abs(area2(common)) <= 2 * leastOverlap { return .free }
-        for p in common {
-            guard let q = toPlane.map(p) else { return .interleaved }
-            region.append(q)
-        }
-    } else {
+    guard bounded else {
         // Post-divide xy of the context's plane (rare: a footprint partly behind the eye).
         let screenA = a.homogeneous.map { SIMD2($0.x / $0.w, $0.y / $0.w) }, screenB = b.homogeneous.map { SIMD2($0.x / $0.w, $0.y / $0.w) }
         guard let hb = insideHalfPlanes(screenB), insideHalfPlanes(screenA) != nil else { return .interleaved }
-        region = clip(screenA, hb)
+        let region = clip(screenA, hb)
         if region.isEmpty { return .interleaved }
+        guard abs(a.normal.z) > 1e-9, abs(b.normal.z) > 1e-9 else { return .interleaved }
+        return order(depthRelation(a, b, over: region))
     }
-    guard abs(a.normal.z) > 1e-9, abs(b.normal.z) > 1e-9 else { return .interleaved }
-    return order(depthRelation(a, b, over: region))
+    // An edge-on polygon (no reach) shades nothing but its fringe: the BSP tree's split.
+    guard let reachA, let reachB, let toPlane else { return .interleaved }
+    // Over where both can shade pixels, taken back into the plane's coordinates.
+    func decide(_ common: UnsafeBufferPointer<SIMD2<Double>>) -> PairOrder {
+        if abs(area2(common)) <= 2 * leastOverlap { return .free }
+        guard abs(a.normal.z) > 1e-9, abs(b.normal.z) > 1e-9 else { return .interleaved }
+        var range = DepthRange(a, b)
+        for p in common {
+            guard let q = toPlane.map(p) else { return .interleaved }
+            range.add(q)
+        }
+        return order(range.relation)
+    }
+    let pa = reachA.polygon, hb = reachB.halfPlanes
+    if let onStack = withClipped(pa, hb, { decide(UnsafeBufferPointer($0)) }) { return onStack }
+    return clip(pa, hb).withUnsafeBufferPointer(decide)
 }
 
 /// The pair order of a depth relation (`depthRelation`: b in front of a, behind it, level

@@ -86,13 +86,9 @@ private struct Tangle {
     /// The order of pieces i and j (i first in tie order) over their footprints.
     func order(_ i: Int, _ j: Int) -> PairOrder {
         // Boxes apart: footprints apart (what pairOrder would find, sooner).
-        // Through buffer pointers: their elements are borrowed in place, not copied.
-        feet.withUnsafeBufferPointer { f in
-            guard f[i].mayMeet(f[j]) else { return .free }
-            return polys.withUnsafeBufferPointer { p in
-                pairOrder(p[i], p[j], reachA: f[i].reach, reachB: f[j].reach, toPlane: toPlane, bounded: f[i].pixels != nil && f[j].pixels != nil)
-            }
-        }
+        guard feet[i].mayMeet(feet[j]) else { return .free }
+        return pairOrder(polys[i], polys[j], reachA: feet[i].reach, reachB: feet[j].reach,
+                         toPlane: toPlane, bounded: feet[i].pixels != nil && feet[j].pixels != nil)
     }
 
     /// Tie order: the member, then the piece's index (pieces of one member never overlap).
@@ -265,19 +261,12 @@ private struct Tangle {
     /// The pieces in a topological order of their constraints between strongly connected
     /// groups (each now a cycle with no interpenetration, split by its best splitter).
     func ordered() -> [DrawPolygon] {
-        let n = polys.count
         let rank = tieRanks()
-        let (component, count) = stronglyConnected(after)
-        var members = [[Int]](repeating: [], count: count)
-        for i in (0..<n).sorted(by: { rank[$0] < rank[$1] }) { members[component[i]].append(i) }
-        let (groupAfter, entering) = condensedEdges(after, component: component, count: count)
-        var indegree = entering
-        var ready = MinHeap()
-        for g in 0..<count where indegree[g] == 0 { ready.push(rank[members[g][0]], g) }
+        let c = Condensation(after, memberOrder: polys.indices.sorted { rank[$0] < rank[$1] }) { rank[$0] }
         var out: [DrawPolygon] = []
-        out.reserveCapacity(n)
-        while let g = ready.pop() {
-            let m = members[g]
+        out.reserveCapacity(polys.count)
+        for g in c.order {
+            let m = c.members[g]
             if m.count == 1 {
                 out.append(polys[m[0]])
             } else if m.count > largestCycle {
@@ -285,10 +274,6 @@ private struct Tangle {
                 out += depthSort(m.map { polys[$0] })
             } else {
                 out += orderCycle(m)
-            }
-            for h in groupAfter[g] {
-                indegree[h] -= 1
-                if indegree[h] == 0 { ready.push(rank[members[h][0]], h) }
             }
         }
         return out
