@@ -128,10 +128,14 @@ public final class DemoApp {
     public func scroll(_ dy: CGFloat) { current.zoom(by: pow(1.1, dy)) }
 
     /// The current scene as drawn at media time `time`: finished animations are reported and
-    /// removed first, then the presentation tree is built.
+    /// removed first, then the presentation tree is built; with no animation left anywhere in
+    /// the scene that is the model tree itself (the presentation would be a copy equal to it,
+    /// which for 1,000 cards cost 1.7 ms a frame, and a frame compositor can tell the model
+    /// tree is unchanged).
     public func frame(at time: CFTimeInterval) -> CALayer {
         CATransaction.flush()
         current.root.advanceAnimations(to: time)
+        guard current.root.subtreeHasAnimations() else { return current.root }
         return current.root.presentationTree(at: time)
     }
 }

@@ -21,6 +21,9 @@ final class DemoRunner {
         if let raster = try? TextRasterizer.shared() { o.textImage = { layer, scale in raster.image(for: layer, scale: scale) } }
         return Compositor(options: o)
     }()
+    /// The window's frames: an unchanged tree (no drag, no animation) is not compiled again,
+    /// and a changed one reuses the last frame's depth order where its inputs are unchanged.
+    lazy var frames = FrameCompositor(compositor: compositor)
     var frameTimes: [Double] = []
     var screenshotCount = 0
     var lastTitleUpdate = 0.0
@@ -42,7 +45,7 @@ final class DemoRunner {
         let tree = app.frame(at: time)
         // High-DPI: the framebuffer has more pixels than the window has points.
         let scale = sizes.points.0 > 0 ? Double(sizes.pixels.0) / Double(sizes.points.0) : 1
-        let plan = shown(compositor.compile(root: tree, width: Double(app.width), height: Double(app.height), scale: scale,
+        let plan = shown(try frames.compile(root: tree, width: Double(app.width), height: Double(app.height), scale: scale,
                                             background: app.current.background), at: time, scale: scale)
         guard plan.targets.last!.width == sizes.pixels.0, plan.targets.last!.height == sizes.pixels.1 || sizes.pixels.1 == 0 else {
             return

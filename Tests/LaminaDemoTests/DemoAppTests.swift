@@ -60,6 +60,25 @@ import Testing
         #expect(cards.container.sublayerTransform == cards.rotation.concatenating(before))
     }
 
+    /// With no animation in the scene a frame is the model tree itself (not a copy made every
+    /// frame); while one runs it is the presentation, a copy with the animated values.
+    @Test func framesAreTheModelTreeWhenNothingAnimates() throws {
+        let app = try DemoApp(sceneFiles: [], width: 500, height: 400, now: 0)
+        app.select(1)
+        let t0 = CACurrentMediaTime()
+        #expect(app.frame(at: t0) === app.current.root)
+        app.current.tap()
+        let moving = app.frame(at: t0 + 0.5)
+        #expect(moving !== app.current.root)
+        func named(_ name: String, in l: CALayer) -> CALayer? {
+            l.name == name ? l : l.sublayers?.lazy.compactMap { named(name, in: $0) }.first
+        }
+        let green = try #require(named("green", in: moving))
+        #expect(green.transform != CATransform3DIdentity && green.transform != CATransform3DMakeRotation(-.pi / 2, 0, 1, 0))
+        // Once the fold has ended and been removed, frames are the model again.
+        #expect(app.frame(at: t0 + 5) === app.current.root)
+    }
+
     @Test func keysSwitchScenesAndToggle() throws {
         let app = try DemoApp(sceneFiles: [sharedScenes.appendingPathComponent("transforms-5.1-affine-rotation.json").path],
                               width: 800, height: 600, now: 0)
