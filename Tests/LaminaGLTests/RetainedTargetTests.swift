@@ -183,6 +183,23 @@ import Testing
         }
     }
 
+    /// A frame that fails part way (a target too large for GL) keeps nothing from before it:
+    /// the next frames draw what a fresh renderer draws.
+    @Test func failedFrameDropsKeptTargets() throws {
+        let p = try Self.shadowScene()
+        let expected = try fresh(p)
+        var huge = p
+        huge.targets[4].width = 1 << 20
+        let r = try GLRenderer()
+        _ = try r.render(p)
+        _ = try r.render(p)
+        #expect(throws: GLError.self) { _ = try r.render(huge) }
+        #expect(same(try r.render(p).premultipliedRGBA, expected))
+        #expect(r.lastFrameTargetsDrawn == p.targets.count, "nothing was kept across the failed frame")
+        #expect(same(try r.render(p).premultipliedRGBA, expected))
+        #expect(r.lastFrameTargetsDrawn == 1)
+    }
+
     /// The budget: nothing kept at 0 (every frame draws every target), one target's worth keeps one.
     @Test func budgetBoundsKeptPixels() throws {
         let p = try Self.shadowScene()
