@@ -1,10 +1,11 @@
 // Render-target textures kept from one frame to the next, as Chromium's viz keeps render
 // passes and WebRender keeps pictures. A target whose content is exactly what it was last
-// frame (the same RenderTarget value, compared whole and never by a hash alone, the same
-// image objects, and every target it samples itself unchanged) is not drawn again: last
-// frame's texture is sampled. A target read only by such kept targets is not drawn at all.
-// Kept textures stay out of the pool's free list, within a pixel budget; a texture the frame
-// does not keep goes back to the pool. Used only with the context current.
+// frame (the same RenderTarget value compared whole, never by a hash alone, names and layer
+// identities aside; the same image objects; every target it samples itself unchanged) is
+// not drawn again: last frame's texture is sampled. A target read only by such kept targets
+// is not drawn at all. Kept textures stay out of the pool's free list, within a pixel
+// budget; a texture the frame does not keep goes back to the pool. Used only with the
+// context current.
 @preconcurrency import CEpoxy
 import LaminaCompositor
 import QuartzCore
@@ -167,7 +168,33 @@ struct RetainedTargets {
         guard r.images.count == images.count, zip(r.images, images).allSatisfy({ $0 === $1 }) else { return false }
         guard r.sources.allSatisfy({ $0.index >= 0 && $0.index < match.count && match[$0.index] >= 0
                                      && generation[$0.index] == $0.generation }) else { return false }
-        return r.target == t
+        return Self.drawsSame(r.target, t)
+    }
+
+    /// Whether two targets draw the same pixels: every field compared whole with ==, except
+    /// those that only name or identify (labels, kinds, layer identities), which change when
+    /// a presentation tree is copied afresh each frame for running animations.
+    static func drawsSame(_ a: RenderTarget, _ b: RenderTarget) -> Bool {
+        if a == b { return true }
+        var x = a, y = b
+        x.label = ""; y.label = ""
+        x.kind = .output; y.kind = .output
+        x.clearSource = nil; y.clearSource = nil
+        x.quads = []; y.quads = []
+        guard x == y, a.quads.count == b.quads.count else { return false }
+        return zip(a.quads, b.quads).allSatisfy(drawsSame)
+    }
+
+    /// Whether two quads draw the same pixels: as `==` with the names, the layer identity and
+    /// the exploded view's index left out (no renderer reads them).
+    static func drawsSame(_ p: DrawQuad, _ q: DrawQuad) -> Bool {
+        if p == q { return true }
+        var p = p, q = q
+        p.layerName = ""; q.layerName = ""
+        p.role = ""; q.role = ""
+        p.layer = nil; q.layer = nil
+        p.unflattenedIndex = nil; q.unflattenedIndex = nil
+        return p == q
     }
 
     /// Stores the frame's records once it is drawn: their textures stay out of the pool's free list.

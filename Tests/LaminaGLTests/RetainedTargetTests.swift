@@ -77,6 +77,28 @@ import Testing
         #expect(r.lastFrameTargetsDrawn == 1)
     }
 
+    /// A presentation tree copied afresh (new layer objects, as running animations give each
+    /// frame) with only the outer transform changed: the flattened target is kept.
+    @Test func freshLayerCopiesKeepTheTarget() throws {
+        let scene = try loadScene("transforms-5.8-nested-y-flattened")
+        let r = try GLRenderer()
+        _ = try r.render(plan(scene))
+        let copy = scene.root.presentationTree(at: 0)
+        let moved = try #require(copy.sublayers?.first)
+        moved.position.x += 7
+        let p = Compositor(options: options(forceTargets: false))
+            .compile(root: copy, width: scene.canvas.width, height: scene.canvas.height, scale: scene.canvas.scale, background: scene.canvas.background)
+        #expect(p.targets.count == 2)
+        #expect(same(try r.render(p).premultipliedRGBA, try fresh(p)))
+        #expect(r.lastFrameTargetsDrawn == 1, "only the output")
+        // A quad differing only in what no renderer reads draws the same; one in its color does not.
+        var q = p.targets[0].quads[0]
+        q.layer = nil; q.layerName = "other"; q.role = "other"
+        #expect(RetainedTargets.drawsSame(q, p.targets[0].quads[0]))
+        q.opacity *= 0.5
+        #expect(!RetainedTargets.drawsSame(q, p.targets[0].quads[0]))
+    }
+
     /// One quad's color changes in a leaf target: that target and every target reading it
     /// (a blur, a plane over its shadow, the output) are drawn again; a sibling is kept.
     @Test func changedQuadRedrawsTheTargetAndItsReaders() throws {
