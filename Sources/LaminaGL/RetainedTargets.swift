@@ -105,7 +105,7 @@ struct RetainedTargets {
             }
             if match[i] < 0 { generation[i] = nextGeneration; nextGeneration += 1 }
         }
-        // Kept: unchanged with a texture. Every texture loses its mark; it is marked again below if kept on.
+        // Kept: unchanged with a texture. Every texture loses its mark (commit() marks those kept on).
         var keptSurface = Array(repeating: -1, count: n)
         for r in records.indices {
             guard let tex = records[r].texture, let k = pool.index(ofTexture: tex) else { continue }
