@@ -205,6 +205,30 @@ import Testing
         }
     }
 
+    /// Frames drawn from a few variants of two plans in a seeded random order (each variant
+    /// recolors a quad of one target, or none): every frame gives a fresh renderer's bytes.
+    @Test func randomSequencesOfVariantsMatchFreshRenderers() throws {
+        var variants: [RenderPlan] = []
+        for base in [try Self.shadowScene(), nestedPlan()] {
+            variants.append(base)
+            for i in 0..<base.outputIndex where base.targets[i].quads.contains(where: { if case .color = $0.fill { true } else { false } }) {
+                variants.append(try recolored(base, target: i))
+            }
+        }
+        let expected = try variants.map(fresh)
+        let r = try GLRenderer()
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var drawnTotal = 0, index = 0
+        for frame in 0..<40 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            // Runs of repeats, so kept targets are exercised as often as changed ones.
+            if frame % 3 == 0 { index = Int(state >> 33) % variants.count }
+            #expect(same(try r.render(variants[index]).premultipliedRGBA, expected[index]), "frame \(frame), variant \(index)")
+            drawnTotal += r.lastFrameTargetsDrawn
+        }
+        #expect(drawnTotal < 40 * 5, "kept targets were not drawn again: \(drawnTotal) targets drawn in 40 frames")
+    }
+
     /// A frame that fails part way (a target too large for GL) keeps nothing from before it:
     /// the next frames draw what a fresh renderer draws.
     @Test func failedFrameDropsKeptTargets() throws {
