@@ -163,7 +163,8 @@ struct RetainedTargets {
     }
 
     /// Whether record `r` holds what target `t` would draw now: the same value, the same
-    /// images, and every target it samples matched to a record of the generation it read.
+    /// images, and every target it samples matched to a record of the generation it read
+    /// (unchanged is not enough: twins of one name and size may each match the other's record).
     private func same(_ r: Record, _ t: RenderTarget, _ images: [CGImage], _ match: [Int], _ generation: [UInt64]) -> Bool {
         guard r.images.count == images.count, zip(r.images, images).allSatisfy({ $0 === $1 }) else { return false }
         guard r.sources.allSatisfy({ $0.index >= 0 && $0.index < match.count && match[$0.index] >= 0
