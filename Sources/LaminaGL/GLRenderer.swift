@@ -1,7 +1,8 @@
 // The OpenGL renderer of a RenderPlan: the same plan the CPU renderer draws, with the
 // perspective and the shading done in GLSL (Shaders/quad.vert, quad.frag). A frame's quads
 // are batched (GLState, QuadBatch); render targets are RGBA8 textures in framebuffers from a
-// pool reused across frames; images are uploaded once and cached; single-sample, analytic
+// pool reused across frames, and a target whose content did not change keeps its texture
+// from the last frame (RetainedTargets); images are uploaded once and cached; single-sample, analytic
 // coverage, premultiplied source-over. The renderer owns every GL object it makes and
 // frees them all in `invalidate()` or when it goes away.
 @preconcurrency import CEpoxy
@@ -111,9 +112,31 @@ public final class GLRenderer: @unchecked Sendable {
         return gl?.drawCalls ?? 0
     }
 
+    /// Targets the last frame drew, the output included (0 before the first):
+    /// targets unchanged since the frame before keep their texture and are not drawn.
+    public var lastFrameTargetsDrawn: Int {
+        lock.lock(); defer { lock.unlock() }
+        return gl?.retained.drawnLastFrame ?? 0
+    }
+
+    /// Textures kept from the last frame for the next, and their pixels (for tests).
+    var retainedTargets: (count: Int, pixels: Int) {
+        lock.lock(); defer { lock.unlock() }
+        return gl?.retained.kept ?? (0, 0)
+    }
+
+    /// The most texture pixels kept across frames (nil: the default, 4 x the output's pixels
+    /// and at least 4 Mpx). For tests.
+    var retainedPixelBudget: Int? {
+        get { lock.lock(); defer { lock.unlock() }; return budget }
+        set { lock.lock(); budget = newValue; gl?.retained.pixelBudget = newValue; lock.unlock() }
+    }
+    private var budget: Int?
+
     private func state() throws -> GLState {
         if let gl { return gl }
         let s = try GLState()
+        s.retained.pixelBudget = budget
         gl = s
         return s
     }

@@ -1,5 +1,6 @@
 // The GL objects of a renderer and the per-frame logic: surfaces assigned to targets (each
-// released after its last reader), every quad of the frame packed into one record buffer and
+// released after its last reader; a target unchanged since the last frame keeps its texture
+// and is not drawn: RetainedTargets), every quad of the frame packed into one record buffer and
 // one vertex buffer (uploaded once per frame into buffers that grow and are reused), then
 // each target drawn with a few draw calls. Used only with the context current.
 @preconcurrency import CEpoxy
@@ -16,6 +17,8 @@ final class GLState {
     private let vao: GLuint, vertexBuffer: GLuint, indexBuffer: GLuint, recordBuffer: GLuint, recordTexture: GLuint
     private var vertexCapacity = 0, indexCapacity = 0, recordCapacity = 0
     private var pool = SurfacePool()
+    /// Targets of the last frame and the textures kept from it.
+    var retained = RetainedTargets()
     private var textures: [ObjectIdentifier: CachedTexture] = [:]
     private var batches = FrameBatches()
     private var frame = 0
@@ -86,6 +89,7 @@ final class GLState {
         var t = [recordTexture] + textures.values.map(\.texture)
         epoxy_glDeleteTextures(GLsizei(t.count), &t)
         textures = [:]
+        retained.dropAll()
         pool.removeAll()
     }
 
@@ -123,7 +127,8 @@ final class GLState {
 
     // MARK: Frames
 
-    /// Draws every target. Returns the output's framebuffer (`finalFramebuffer` when given).
+    /// Draws every target that changed since the last frame and is read (the output always).
+    /// Returns the output's framebuffer (`finalFramebuffer` when given).
     @discardableResult
     /// `outputScissor`: only these pixels of the output are cleared and drawn (the rest keep
     /// what the surface held; the caller reads back only these).
@@ -131,38 +136,18 @@ final class GLState {
         precondition(!destroyed, "GLState used after destroy()")
         frame += 1
         let n = plan.targets.count
-        // The last target sampling each target: its surface is free once that one is drawn.
-        var lastReader = Array(repeating: -1, count: n)
-        for (j, t) in plan.targets.enumerated() {
-            for q in t.quads {
-                if case .target(let i, _) = q.fill, i >= 0, i < n { lastReader[i] = j }
-                if let i = q.maskTexture?.index, i >= 0, i < n { lastReader[i] = j }
-            }
-            if let i = t.blur?.source, i >= 0, i < n { lastReader[i] = j }
-        }
-        var freedAfter = Array(repeating: [Int](), count: n)
-        for (i, j) in lastReader.enumerated() where j >= 0 { freedAfter[j].append(i) }
-        // Surfaces, in plan order, so a surface freed by one target serves a later one.
-        var surface = Array(repeating: -1, count: n)
-        // A blur target's intermediate (its pass along x): used only while it is drawn, so
-        // free at once for the targets drawn after it.
-        var intermediate = Array(repeating: -1, count: n)
-        for (i, t) in plan.targets.enumerated() {
-            if !(i == plan.outputIndex && finalFramebuffer != nil) {
-                surface[i] = try pool.acquire(t.width, t.height, frame: frame, limit: maxTextureSize)
-            }
-            if t.blur != nil {
-                if blurProgram == nil { blurProgram = try BlurProgram() }
-                intermediate[i] = try pool.acquire(t.width, t.height, frame: frame, limit: maxTextureSize)
-                pool.release(intermediate[i])
-            }
-            for k in freedAfter[i] where surface[k] >= 0 { pool.release(surface[k]) }
+        // Which targets are drawn and which keep last frame's texture; their surfaces.
+        let use = try retained.assign(plan, pool: &pool, frame: frame, limit: maxTextureSize,
+                                      outputInFramebuffer: finalFramebuffer != nil)
+        let surface = use.surface, intermediate = use.intermediate
+        if blurProgram == nil && plan.targets.indices.contains(where: { use.drawn[$0] && plan.targets[$0].blur != nil }) {
+            blurProgram = try BlurProgram()
         }
         // Records and vertices of every target, uploaded once.
         batches.reset()
         batches.fp64 = hasFP64
-        for t in plan.targets {
-            batches.add(t.quads, width: t.width, height: t.height) { fill in
+        for (i, t) in plan.targets.enumerated() {
+            batches.add(use.drawn[i] ? t.quads : [], width: t.width, height: t.height) { fill in
                 switch fill {
                 case .image(let i, _):
                     guard i >= 0, i < plan.images.count else { return nil }
@@ -194,7 +179,7 @@ final class GLState {
         drawCalls = 0
         var blending = true
         var output: GLuint = 0
-        for (i, t) in plan.targets.enumerated() {
+        for (i, t) in plan.targets.enumerated() where use.drawn[i] {
             let fbo = surface[i] >= 0 ? pool.surfaces[surface[i]].fbo : finalFramebuffer!
             if i == plan.outputIndex { output = fbo }
             if let b = t.blur, let blur = blurProgram {
@@ -262,6 +247,7 @@ final class GLState {
         }
         epoxy_glBindVertexArray(0)
         epoxy_glUseProgram(0)
+        retained.commit(pool: &pool)
         return output
     }
 

@@ -73,6 +73,8 @@ struct QuadDraw {
     var blends: Bool
     /// Bound to texture units 0..<textures.count; quads pick theirs by slot.
     var textures: [BoundTexture]
+    /// Whether a quad of the run is large (`FrameBatches.isLarge`).
+    var large = false
 }
 
 /// The records, vertices and draw calls of one frame.
@@ -128,13 +130,18 @@ struct FrameBatches {
             // Blending an opaque quad changes nothing; a big one is worth a draw of its own without.
             let opaque = Self.isOpaque(q)
             let blends = current.map { opaque ? ($0.blends && !Self.isLarge(q)) : true } ?? !opaque
+            // Software GL runs both sides of every branch, so each fragment of a draw samples
+            // every unit the draw binds: a large quad joins no draw binding more units than it
+            // needs, and a draw holding one takes no more units.
+            let large = (!needed.isEmpty || current?.textures.isEmpty == false) && Self.isLarge(q)
             // Join the current draw if its shader computes this quad exactly (a superset of
             // features), its blending is right, and its textures are bound there or units are free.
             // A double-precision draw takes only the quads that need it (its fragments cost more).
             if var c = current, c.variant.isSuperset(of: variant), c.variant.contains(.precise) == variant.contains(.precise),
                c.blends == blends {
                 let missing = needed.filter { !c.textures.contains($0) }
-                if c.textures.count + missing.count <= Self.textureSlots {
+                let units = c.textures.count + missing.count
+                if units <= Self.textureSlots && !(large && units > max(needed.count, 1)) && !(c.large && units > c.textures.count) {
                     c.textures += missing
                     current = c
                 } else {
@@ -148,6 +155,7 @@ struct FrameBatches {
             if current == nil {
                 current = QuadDraw(first: indices.count, count: 0, variant: variant, blends: !opaque, textures: needed)
             }
+            if large { current!.large = true }
             let slots = current!.textures
             let slot = sample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0
             let maskSlot = maskSample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0

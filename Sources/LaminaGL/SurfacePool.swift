@@ -2,7 +2,8 @@
 // gets a surface whose sides are the next powers of two (at least 64) unless a side already
 // is one, and draws into its top-left corner. Powers of two keep sampling exact: the shader
 // rescales a target's coordinates by 1 / the texture's size, which is exact (quad.frag).
-// A surface goes back to the pool as soon as the last target sampling it is drawn.
+// A surface goes back to the pool as soon as the last target sampling it is drawn, unless it
+// is kept for the next frame (RetainedTargets).
 @preconcurrency import CEpoxy
 
 /// A pooled render target.
@@ -12,6 +13,8 @@ struct Surface {
     let width: Int, height: Int
     var lastUsed: Int
     var inUse: Bool
+    /// Kept across frames (a retained target's texture): stays in use at the end of a frame.
+    var kept = false
 }
 
 /// The pool. Used only with the context current.
@@ -65,9 +68,19 @@ struct SurfacePool {
     /// Gives a surface back (its last reader has been drawn).
     mutating func release(_ k: Int) { surfaces[k].inUse = false }
 
-    /// Surfaces in use at the end of a frame go back; those unused for `keepFrames` frames are freed.
+    /// Marks a surface kept for the next frame, or no longer.
+    mutating func setKept(_ k: Int, _ kept: Bool) { surfaces[k].kept = kept }
+
+    /// The surface of a texture (indices change when surfaces are freed; texture names do not).
+    func index(ofTexture texture: GLuint) -> Int? { surfaces.firstIndex { $0.texture == texture } }
+
+    /// Surfaces in use at the end of a frame go back, except kept ones; those unused for
+    /// `keepFrames` frames are freed.
     mutating func endFrame(_ frame: Int) {
-        for k in surfaces.indices { surfaces[k].inUse = false }
+        for k in surfaces.indices {
+            surfaces[k].inUse = surfaces[k].kept
+            if surfaces[k].kept { surfaces[k].lastUsed = frame }
+        }
         for s in surfaces where frame - s.lastUsed > keepFrames { Self.delete(s) }
         surfaces.removeAll { frame - $0.lastUsed > keepFrames }
     }

@@ -7,11 +7,12 @@ import QuartzCore
 import Testing
 
 @Suite struct BatchTests {
-    func quad(_ fill: Fill = .color(SIMD4(1, 0, 0, 1)), edges: EdgeMask = .all, cover n: Int = 4, border: Double = 0) -> DrawQuad {
+    /// A quad whose cover is a regular n-gon of radius `r` (50: 5,000 pixels as a square, a large quad).
+    func quad(_ fill: Fill = .color(SIMD4(1, 0, 0, 1)), edges: EdgeMask = .all, cover n: Int = 4, border: Double = 0, r: Double = 50) -> DrawQuad {
         let box = Box(minX: 0, minY: 0, maxX: 100, maxY: 100)
         let cover = (0..<n).map { k -> SIMD2<Double> in
             let a = Double(k) / Double(n) * 2 * .pi
-            return SIMD2(50 + 50 * cos(a), 50 + 50 * sin(a))
+            return SIMD2(50 + r * cos(a), 50 + r * sin(a))
         }
         return DrawQuad(layerName: "q", role: "background", matrix: .identity, rect: box, cornerRadius: 0, antialiasedEdges: edges,
                         fill: fill, borderWidth: border, borderColor: SIMD4(0, 0, 0, 1), mask: nil, opacity: 1, lighting: [],
@@ -32,7 +33,8 @@ import Testing
 
     @Test func fiveTexturesNeedTwoDraws() {
         var b = FrameBatches()
-        let quads = (0..<5).map { quad(.image(index: $0, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1))) } + [quad(.image(index: 0, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1)))]
+        let small = { (i: Int) in self.quad(.image(index: i, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1)), r: 20) }
+        let quads = (0..<5).map(small) + [small(0)]
         b.add(quads, width: 100, height: 100) { fill in
             if case .image(let i, _) = fill { return self.texture(UInt32(10 + i)) }
             return nil
@@ -48,6 +50,22 @@ import Testing
         // A target in a larger texture: its own size and 1 / the texture's size.
         let sizes: [Float] = [50, 40, 1.0 / 64, 1.0 / 64]
         #expect(Array(b.records[sixth + 48..<sixth + 52]) == sizes)
+    }
+
+    /// Each fragment of a draw samples every unit it binds (software GL runs every branch):
+    /// large quads get draws binding only what they sample; small ones still share units.
+    @Test func largeTexturedQuadsBindOnlyTheirTextures() {
+        var b = FrameBatches()
+        let uv = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
+        let quads = [quad(.image(index: 0, uv: uv)), quad(.image(index: 1, uv: uv)), quad(.image(index: 1, uv: uv), r: 20),
+                     quad(.image(index: 2, uv: uv), r: 20), quad(.image(index: 3, uv: uv), r: 20), quad(.image(index: 4, uv: uv))]
+        b.add(quads, width: 100, height: 100) { fill in
+            if case .image(let i, _) = fill { return self.texture(UInt32(10 + i)) }
+            return nil
+        }
+        // Large #0; large #1 with small #1 (no new unit); small #2, #3 (a draw with a large quad
+        // takes no more units); large #4.
+        #expect(b.draws[0].map { $0.textures.map(\.name) } == [[10], [11], [12, 13], [14]])
     }
 
     @Test func variantsAndBlendingSplitRuns() {
