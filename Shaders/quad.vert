@@ -42,8 +42,10 @@ void main() {
     // The position in clip space with w = 1. The point is on GL's sub-pixel grid and inside
     // the viewport, so the rasterizer neither moves it (Float's error here is far below half
     // a grid step) nor clips: GL shades exactly the pixel centres the CPU renderer shades.
-    // z stays 0 so GL's depth clipping never removes a layer.
-    gl_Position = vec4(2.0 * a_pixel.x / u_targetSize.x - 1.0, u_flipY * (2.0 * a_pixel.y / u_targetSize.y - 1.0), 0.0, 1.0);
+    // z is the quad's depth for the opaque pre-pass (Sources/LaminaGL/DepthPrepass.swift):
+    // the same at every vertex, inside (-1, 1), so GL's depth clipping never removes a layer.
+    vec4 tintDepth = texelFetch(u_quads, r + 13);   // the tint, the depth
+    gl_Position = vec4(2.0 * a_pixel.x / u_targetSize.x - 1.0, u_flipY * (2.0 * a_pixel.y / u_targetSize.y - 1.0), tintDepth.w, 1.0);
 
     v_hx = vec3(c0.x, c1.x, c3.x);
     v_hy = vec3(c0.y, c1.y, c3.y);
@@ -71,7 +73,7 @@ void main() {
     k *= misc.z;
     // The tint (a replicator instance's color, 1 elsewhere) scales the lighting per channel
     // (Shading.swift: QuadUniforms.light).
-    v_extra = vec4(k * texelFetch(u_quads, r + 13).xyz, 0.0);
+    v_extra = vec4(k * tintDepth.xyz, 0.0);
     v_sizes = texelFetch(u_quads, r + 12);
     v_maskUV = texelFetch(u_quads, r + 14);
     v_maskSizes = texelFetch(u_quads, r + 15);
