@@ -39,10 +39,15 @@ enum DepthPrepass {
     /// Float error in the local point and the 1/256-pixel snapping, so every pixel it draws
     /// takes the fast path (and inside `interior` coverage is 1 in any case).
     static let inset = 0.5
-    /// The automatic mode's estimate: total cover area over the covers' bounding box...
-    static let minOverdraw = 2.0
+    /// The automatic mode's estimate: total cover area over the covers' bounding box (at 2.2,
+    /// flat-10000 measured slower with the pre-pass: every fragment pays for the depth test,
+    /// and rejected ones still cost llvmpipe a visit; parallel-1000, at 77, much faster)...
+    static let minOverdraw = 3.0
     /// ...and the opaque interiors' total area over that box.
     static let minOpaqueShare = 0.25
+    /// Interiors smaller than this (pixels) are left out: they hide little, and every
+    /// triangle costs llvmpipe a setup.
+    static let minArea = 16.0
     /// The depth buffer bits the pre-pass needs (see `depth(ofQuad:)`).
     static let depthBits = 24
 
@@ -88,8 +93,9 @@ extension FrameBatches {
         for c in tally.candidates.reversed() {
             let q = quads[c.quad]
             let p = q.pixelInterior(width: width, height: height, inset: DepthPrepass.inset)
-            guard p.count >= 3 else { continue }
-            area += polygonArea(p)
+            let a = polygonArea(p)
+            guard p.count >= 3, a >= DepthPrepass.minArea else { continue }
+            area += a
             polygons.append((p, c.record))
             // Every pixel drawn takes the fast path, which all variants compute alike; the
             // union would compute any other pixel exactly too.
