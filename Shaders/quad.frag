@@ -5,7 +5,7 @@
 // the local coordinates computed from the homography (never from fwidth).
 //
 // Compiled in variants (QuadProgram.swift inserts #defines): HAS_TEXTURE (with TEXTURE_SLOTS),
-// HAS_BORDER, HAS_MASK, HAS_RADIUS, HAS_MASK_TEXTURE (with HAS_TEXTURE). A variant without a feature computes exactly what the full shader computes
+// HAS_BORDER, HAS_MASK, HAS_RADIUS, HAS_MASK_TEXTURE (with HAS_TEXTURE); INTERIOR_ONLY (alone). A variant without a feature computes exactly what the full shader computes
 // for a quad without it (no texture: the fill is the color; no border: the ring is 0; no
 // mask: coverage 1; radius 0): software GL runs both sides of every branch, so code that
 // cannot apply is left out instead of branched around.
@@ -125,6 +125,14 @@ float rectCoverage(vec2 p, vec4 r, float radius, vec4 aa, Gradients g) {
 }
 
 void main() {
+#ifdef INTERIOR_ONLY
+    // The depth pre-pass (Sources/LaminaGL/DepthPrepass.swift) draws only pixels well inside a
+    // color quad's interior: the fast path below, without finding the local point (software
+    // GL computes both sides of every branch, so that path alone is much cheaper).
+    vec4 f0 = v_fill * v_params.w;
+    o_color = vec4(f0.rgb * v_extra.xyz, f0.a);
+    return;
+#endif
     // The local point of the pixel centre through the inverse of the plane homography, as the
     // CPU renderer computes it (not interpolated: exact under any perspective): the point
     // (x, y, 1) with (v_hx - X v_hw) . (x, y, 1) = 0 and (v_hy - Y v_hw) . (x, y, 1) = 0.

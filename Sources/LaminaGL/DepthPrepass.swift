@@ -89,7 +89,6 @@ extension FrameBatches {
         if prepassMode == .automatic && tally.coverArea < DepthPrepass.minOverdraw * box { return nil }
         var polygons: [(cover: [SIMD2<Double>], record: Int32)] = []
         var area = 0.0
-        var variant: ShaderVariant = []
         for c in tally.candidates.reversed() {
             let q = quads[c.quad]
             let p = q.pixelInterior(width: width, height: height, inset: DepthPrepass.inset)
@@ -97,15 +96,14 @@ extension FrameBatches {
             guard p.count >= 3, a >= DepthPrepass.minArea else { continue }
             area += a
             polygons.append((p, c.record))
-            // Every pixel drawn takes the fast path, which all variants compute alike; the
-            // union would compute any other pixel exactly too.
-            variant.formUnion(ShaderVariant(q))
         }
         if polygons.isEmpty || (prepassMode == .automatic && area < DepthPrepass.minOpaqueShare * box) { return nil }
         let first = indices.count
         var count = 0
         for (p, record) in polygons { count += appendTriangles(p, record: record) }
-        return QuadDraw(first: first, count: count, variant: variant, blends: false, textures: [])
+        // Every pixel drawn takes the shader's interior fast path: the variant that computes
+        // only that.
+        return QuadDraw(first: first, count: count, variant: .interiorOnly, blends: false, textures: [])
     }
 }
 

@@ -19,10 +19,12 @@ struct ShaderVariant: OptionSet, Hashable {
     static let precise = ShaderVariant(rawValue: 16)
     /// A layer mask's texture, whose alpha multiplies the texture fill (with `.texture`).
     static let maskTexture = ShaderVariant(rawValue: 32)
+    /// Only the interior fast path of a color quad (the depth pre-pass's pixels: DepthPrepass.swift).
+    static let interiorOnly = ShaderVariant(rawValue: 64)
 
     /// The #defines of the variant.
     var defines: String {
-        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE")]
+        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE"), (.interiorOnly, "INTERIOR_ONLY")]
             .filter { contains($0.0) }.map { "#define \($0.1)\n" }.joined()
             + (contains(.precise) ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "")
     }
