@@ -21,10 +21,13 @@ struct ShaderVariant: OptionSet, Hashable {
     static let maskTexture = ShaderVariant(rawValue: 32)
     /// Only the interior fast path of a color quad (the depth pre-pass's pixels: DepthPrepass.swift).
     static let interiorOnly = ShaderVariant(rawValue: 64)
+    /// Screen gradients per pixel (a perspective quad); without it they are the vertex
+    /// shader's, the same at every pixel of an affine quad.
+    static let perspective = ShaderVariant(rawValue: 128)
 
     /// The #defines of the variant.
     var defines: String {
-        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE"), (.interiorOnly, "INTERIOR_ONLY")]
+        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE"), (.interiorOnly, "INTERIOR_ONLY"), (.perspective, "HAS_PERSPECTIVE")]
             .filter { contains($0.0) }.map { "#define \($0.1)\n" }.joined()
             + (contains(.precise) ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "")
     }
@@ -44,6 +47,7 @@ struct ShaderVariant: OptionSet, Hashable {
         if q.borderWidth > 0 { v.insert(.border) }
         if q.mask != nil { v.insert(.mask) }
         if q.cornerRadius > 0 || (q.mask?.radius ?? 0) > 0 { v.insert(.radius) }
+        if q.matrix.r0.w != 0 || q.matrix.r1.w != 0 { v.insert(.perspective) }
         self = v
     }
 
