@@ -5,7 +5,8 @@
 // the local coordinates computed from the homography (never from fwidth).
 //
 // Compiled in variants (QuadProgram.swift inserts #defines): HAS_TEXTURE (with TEXTURE_SLOTS),
-// HAS_BORDER, HAS_MASK, HAS_RADIUS, HAS_MASK_TEXTURE (with HAS_TEXTURE). A variant without a feature computes exactly what the full shader computes
+// HAS_BORDER, HAS_MASK, HAS_RADIUS, HAS_MASK_TEXTURE (with HAS_TEXTURE); INTERIOR_ONLY (alone);
+// HAS_PERSPECTIVE (some quad's W varies over it, so its gradients are computed per pixel). A variant without a feature computes exactly what the full shader computes
 // for a quad without it (no texture: the fill is the color; no border: the ring is 0; no
 // mask: coverage 1; radius 0): software GL runs both sides of every branch, so code that
 // cannot apply is left out instead of branched around.
@@ -28,6 +29,8 @@ flat in vec3 v_hyLo;
 flat in vec3 v_hwLo;
 flat in vec4 v_maskUV;   // a layer mask's uv rect (with bit 13)
 flat in vec4 v_maskSizes; // as v_sizes, for the layer mask's texture
+flat in vec4 v_g01;      // without HAS_PERSPECTIVE: the screen gradients g0, g1 of the local
+flat in vec2 v_gl;       // coordinates and their lengths, the same at every pixel (quad.vert)
 flat in int v_flags;     // bits: aa left 1, top 2, right 4, bottom 8; mask 16; clamp 32;
                          // interior 64; fill kind << 7 (0 none, 1 color, 2 texture); slot << 9;
                          // fp64 4096; layer mask texture 8192, its slot << 14
@@ -125,6 +128,14 @@ float rectCoverage(vec2 p, vec4 r, float radius, vec4 aa, Gradients g) {
 }
 
 void main() {
+#ifdef INTERIOR_ONLY
+    // The depth pre-pass (Sources/LaminaGL/DepthPrepass.swift) draws only pixels well inside a
+    // color quad's interior: the fast path below, without finding the local point (software
+    // GL computes both sides of every branch, so that path alone is much cheaper).
+    vec4 f0 = v_fill * v_params.w;
+    o_color = vec4(f0.rgb * v_extra.xyz, f0.a);
+    return;
+#endif
     // The local point of the pixel centre through the inverse of the plane homography, as the
     // CPU renderer computes it (not interpolated: exact under any perspective): the point
     // (x, y, 1) with (v_hx - X v_hw) . (x, y, 1) = 0 and (v_hy - Y v_hw) . (x, y, 1) = 0.
@@ -199,8 +210,16 @@ void main() {
 #ifdef HAS_PRECISE
     // Only the ill-conditioned quads of the draw (flag 4096), as on the CPU.
     Gradients g = (v_flags & 4096) != 0 ? gradientsPrecise(dp, dhx, dhy, dhw) : gradients(p);
-#else
+#elif defined(HAS_PERSPECTIVE)
     Gradients g = gradients(p);
+#else
+    // An affine map (W constant): gradients(p) gives the same numbers at every pixel, and the
+    // vertex shader computed them with the same code (X * v_hw.x is a zero there as here).
+    Gradients g;
+    g.g0 = v_g01.xy;
+    g.g1 = v_g01.zw;
+    g.lx = v_gl.x;
+    g.ly = v_gl.y;
 #endif
     float radius = v_params.x;
     float outer = rectCoverage(p, v_rect, radius, aa, g);

@@ -29,10 +29,29 @@ flat out vec4 v_extra;       // the lighting factor times the tint per channel, 
 flat out vec4 v_sizes;       // a target fill whose texture is larger than the target: its size, 1 / the texture's size
 flat out vec4 v_maskUV;      // with bit 13: a layer mask's uv rect stretched over v_rect
 flat out vec4 v_maskSizes;   // as v_sizes, for the layer mask's texture
+flat out vec4 v_g01;         // the screen gradients of an affine quad (see gradients below)
+flat out vec2 v_gl;
 flat out int v_flags;        // QuadBatch.Flags
 flat out vec3 v_hxLo;        // with bit 12: what rows x, y, w lose in Float (double = row + lo)
 flat out vec3 v_hyLo;
 flat out vec3 v_hwLo;
+
+// quad.frag's gradients(p), character for character (keep them identical): for an affine
+// quad (v_hw = (0, 0, w)) its result does not depend on p, so it is computed here once and
+// the fragment shader (without HAS_PERSPECTIVE) reads it, bit-identical.
+void gradients(vec2 p, out vec4 g01, out vec2 gl) {
+    vec3 P = vec3(p, 1.0);
+    float X = dot(v_hx, P), Y = dot(v_hy, P), W = dot(v_hw, P);
+    float w2 = W * W;
+    float j00 = (v_hx.x * W - X * v_hw.x) / w2, j01 = (v_hx.y * W - X * v_hw.y) / w2;
+    float j10 = (v_hy.x * W - Y * v_hw.x) / w2, j11 = (v_hy.y * W - Y * v_hw.y) / w2;
+    float det = j00 * j11 - j01 * j10;
+    float inv = det == 0.0 ? 1e30 : 1.0 / det;
+    vec2 g0 = vec2(j11, -j01) * inv;
+    vec2 g1 = vec2(-j10, j00) * inv;
+    g01 = vec4(g0, g1);
+    gl = vec2(sqrt(dot(g0, g0)), sqrt(dot(g1, g1)));
+}
 
 void main() {
     int r = a_record;
@@ -42,8 +61,10 @@ void main() {
     // The position in clip space with w = 1. The point is on GL's sub-pixel grid and inside
     // the viewport, so the rasterizer neither moves it (Float's error here is far below half
     // a grid step) nor clips: GL shades exactly the pixel centres the CPU renderer shades.
-    // z stays 0 so GL's depth clipping never removes a layer.
-    gl_Position = vec4(2.0 * a_pixel.x / u_targetSize.x - 1.0, u_flipY * (2.0 * a_pixel.y / u_targetSize.y - 1.0), 0.0, 1.0);
+    // z is the quad's depth for the opaque pre-pass (Sources/LaminaGL/DepthPrepass.swift):
+    // the same at every vertex, inside (-1, 1), so GL's depth clipping never removes a layer.
+    vec4 tintDepth = texelFetch(u_quads, r + 13);   // the tint, the depth
+    gl_Position = vec4(2.0 * a_pixel.x / u_targetSize.x - 1.0, u_flipY * (2.0 * a_pixel.y / u_targetSize.y - 1.0), tintDepth.w, 1.0);
 
     v_hx = vec3(c0.x, c1.x, c3.x);
     v_hy = vec3(c0.y, c1.y, c3.y);
@@ -71,10 +92,11 @@ void main() {
     k *= misc.z;
     // The tint (a replicator instance's color, 1 elsewhere) scales the lighting per channel
     // (Shading.swift: QuadUniforms.light).
-    v_extra = vec4(k * texelFetch(u_quads, r + 13).xyz, 0.0);
+    v_extra = vec4(k * tintDepth.xyz, 0.0);
     v_sizes = texelFetch(u_quads, r + 12);
     v_maskUV = texelFetch(u_quads, r + 14);
     v_maskSizes = texelFetch(u_quads, r + 15);
+    gradients(vec2(0.0), v_g01, v_gl);
     v_hxLo = vec3(0.0); v_hyLo = vec3(0.0); v_hwLo = vec3(0.0);
     if ((v_flags & 4096) != 0) {
         int lo = r + 16 + 2 * lightCount;

@@ -24,6 +24,14 @@ public final class GLRenderer: @unchecked Sendable {
     public let context: GLContextProvider
     private var gl: GLState?
     private let lock = NSLock()
+    private var prepassMode = DepthPrepassMode.automatic
+
+    /// When targets are drawn with the opaque depth pre-pass (DepthPrepass.swift): the image
+    /// is the same either way; `.automatic` (the default) where it is estimated to pay.
+    public var depthPrepass: DepthPrepassMode {
+        get { lock.lock(); defer { lock.unlock() }; return prepassMode }
+        set { lock.lock(); prepassMode = newValue; lock.unlock() }
+    }
 
     /// A renderer on `context` (the shared headless one by default).
     public init(context: GLContextProvider? = nil) throws {
@@ -133,10 +141,21 @@ public final class GLRenderer: @unchecked Sendable {
     }
     private var budget: Int?
 
+    /// Targets the last frame drew with the depth pre-pass (0 before the first): for tests
+    /// and benchmarks.
+    public var lastFramePrepassTargets: Int {
+        lock.lock(); defer { lock.unlock() }
+        return gl?.prepassTargets ?? 0
+    }
+
     private func state() throws -> GLState {
-        if let gl { return gl }
+        if let gl {
+            gl.prepassMode = prepassMode
+            return gl
+        }
         let s = try GLState()
         s.retained.pixelBudget = budget
+        s.prepassMode = prepassMode
         gl = s
         return s
     }

@@ -21,6 +21,14 @@ final class GLState {
     var retained = RetainedTargets()
     private var textures: [ObjectIdentifier: CachedTexture] = [:]
     private var batches = FrameBatches()
+    /// Depth buffers of the opaque pre-pass (DepthPrepass.swift) and when it is used.
+    private var depthBuffers = DepthBuffers()
+    var prepassMode: DepthPrepassMode {
+        get { batches.prepassMode }
+        set { batches.prepassMode = newValue }
+    }
+    /// Targets drawn with the pre-pass in the last frame.
+    var prepassTargets: Int { depthBuffers.lastFrameTargets }
     private var frame = 0
     /// Draw calls of the last frame.
     private(set) var drawCalls = 0
@@ -91,6 +99,7 @@ final class GLState {
         textures = [:]
         retained.dropAll()
         pool.removeAll()
+        depthBuffers.removeAll()
     }
 
     private func program(for variant: ShaderVariant, slots: Int = 0) throws -> QuadProgram {
@@ -177,6 +186,7 @@ final class GLState {
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(recordTextureUnit))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_BUFFER), recordTexture)
         drawCalls = 0
+        depthBuffers.beginFrame()
         var blending = true
         var output: GLuint = 0
         for (i, t) in plan.targets.enumerated() where use.drawn[i] {
@@ -216,31 +226,16 @@ final class GLState {
                 epoxy_glScissor(GLint(r.x), GLint(r.y), GLsizei(r.width), GLsizei(r.height))
             }
             defer { if scissor != nil { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) } }
+            let size = surface[i] >= 0 ? (pool.surfaces[surface[i]].width, pool.surfaces[surface[i]].height) : nil
+            let prepass = depthBuffers.prepare(batches.prepass[i], fbo: fbo, surfaceSize: size, target: t, frame: frame)
             epoxy_glClearColor(t.clearColor.x, t.clearColor.y, t.clearColor.z, t.clearColor.w)
-            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (prepass ? GLbitfield(GL_DEPTH_BUFFER_BIT) : 0))
             let flipY: Float = surface[i] < 0 && finalFramebuffer == 0 ? -1 : 1
-            for d in batches.draws[i] {
-                if d.blends != blending {
-                    blending = d.blends
-                    if blending { epoxy_glEnable(GLenum(GL_BLEND)) } else { epoxy_glDisable(GLenum(GL_BLEND)) }
-                }
-                let p = try program(for: d.variant, slots: d.textures.count)
-                epoxy_glUseProgram(p.program)
-                epoxy_glUniform2f(p.targetSize, Float(t.width), Float(t.height))
-                epoxy_glUniform1f(p.flipY, flipY)
-                if !d.textures.isEmpty {
-                    var sizes: [Float] = []
-                    for (k, tex) in d.textures.enumerated() {
-                        epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(k))
-                        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), tex.name)
-                        sizes += [Float(tex.width), Float(tex.height)]
-                    }
-                    epoxy_glUniform2fv(p.texSize, GLsizei(d.textures.count), sizes)
-                }
-                epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(d.count), GLenum(GL_UNSIGNED_INT),
-                                     UnsafeRawPointer(bitPattern: d.first * MemoryLayout<UInt32>.stride))
-                drawCalls += 1
+            if prepass, let d = batches.prepass[i] {
+                try Self.withPrepassDepth { try drawBatch(d, t, flipY, &blending) }
             }
+            defer { if prepass { Self.endPrepassDepth() } }
+            for d in batches.draws[i] { try drawBatch(d, t, flipY, &blending) }
             #if DEBUG
             try checkError("drawing target #\(i) \"\(t.label)\"")
             #endif
@@ -249,6 +244,30 @@ final class GLState {
         epoxy_glUseProgram(0)
         retained.commit(pool: &pool)
         return output
+    }
+
+    /// Draws one batch of a target, blending switched as it needs.
+    private func drawBatch(_ d: QuadDraw, _ t: RenderTarget, _ flipY: Float, _ blending: inout Bool) throws {
+        if d.blends != blending {
+            blending = d.blends
+            if blending { epoxy_glEnable(GLenum(GL_BLEND)) } else { epoxy_glDisable(GLenum(GL_BLEND)) }
+        }
+        let p = try program(for: d.variant, slots: d.textures.count)
+        epoxy_glUseProgram(p.program)
+        epoxy_glUniform2f(p.targetSize, Float(t.width), Float(t.height))
+        epoxy_glUniform1f(p.flipY, flipY)
+        if !d.textures.isEmpty {
+            var sizes: [Float] = []
+            for (k, tex) in d.textures.enumerated() {
+                epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(k))
+                epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), tex.name)
+                sizes += [Float(tex.width), Float(tex.height)]
+            }
+            epoxy_glUniform2fv(p.texSize, GLsizei(d.textures.count), sizes)
+        }
+        epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(d.count), GLenum(GL_UNSIGNED_INT),
+                             UnsafeRawPointer(bitPattern: d.first * MemoryLayout<UInt32>.stride))
+        drawCalls += 1
     }
 
     /// Uploads the frame's records and vertices, growing the buffers when they are too small.
@@ -289,6 +308,7 @@ final class GLState {
     /// Ends a frame: surfaces go back to the pool; surfaces and images unused for a while are freed.
     func endFrame() {
         pool.endFrame(frame)
+        depthBuffers.endFrame(frame, keep: keepFrames)
         for (k, c) in textures where frame - c.lastUsed > keepFrames {
             var t = c.texture
             epoxy_glDeleteTextures(1, &t)

@@ -19,10 +19,15 @@ struct ShaderVariant: OptionSet, Hashable {
     static let precise = ShaderVariant(rawValue: 16)
     /// A layer mask's texture, whose alpha multiplies the texture fill (with `.texture`).
     static let maskTexture = ShaderVariant(rawValue: 32)
+    /// Only the interior fast path of a color quad (the depth pre-pass's pixels: DepthPrepass.swift).
+    static let interiorOnly = ShaderVariant(rawValue: 64)
+    /// Screen gradients per pixel (a perspective quad); without it they are the vertex
+    /// shader's, the same at every pixel of an affine quad.
+    static let perspective = ShaderVariant(rawValue: 128)
 
     /// The #defines of the variant.
     var defines: String {
-        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE")]
+        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE"), (.interiorOnly, "INTERIOR_ONLY"), (.perspective, "HAS_PERSPECTIVE")]
             .filter { contains($0.0) }.map { "#define \($0.1)\n" }.joined()
             + (contains(.precise) ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "")
     }
@@ -42,6 +47,7 @@ struct ShaderVariant: OptionSet, Hashable {
         if q.borderWidth > 0 { v.insert(.border) }
         if q.mask != nil { v.insert(.mask) }
         if q.cornerRadius > 0 || (q.mask?.radius ?? 0) > 0 { v.insert(.radius) }
+        if q.matrix.r0.w != 0 || q.matrix.r1.w != 0 { v.insert(.perspective) }
         self = v
     }
 
@@ -93,6 +99,10 @@ struct FrameBatches {
     var indices: [UInt32] = []
     /// Per target, its draw calls in order.
     var draws: [[QuadDraw]] = []
+    /// Per target, its depth pre-pass draw (DepthPrepass.swift), if it gets one.
+    var prepass: [QuadDraw?] = []
+    /// When targets get a depth pre-pass.
+    var prepassMode = DepthPrepassMode.automatic
 
     /// Empties the arrays, keeping their storage for the next frame.
     mutating func reset() {
@@ -100,6 +110,7 @@ struct FrameBatches {
         vertices.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
         draws.removeAll(keepingCapacity: true)
+        prepass.removeAll(keepingCapacity: true)
     }
 
     /// Adds the quads of a `width` x `height` target. `texture(fill)` gives the texture a
@@ -107,7 +118,8 @@ struct FrameBatches {
     mutating func add(_ quads: [DrawQuad], width: Int, height: Int, texture: (Fill) -> (BoundTexture, SIMD2<Int>?)?) {
         var out: [QuadDraw] = []
         var current: QuadDraw?
-        for q in quads {
+        var tally = PrepassTally()
+        for (k, q) in quads.enumerated() {
             // No pixel centre can lie in a cover without three points on the target.
             let pixelCover = q.pixelCover(width: width, height: height)
             guard pixelCover.count >= 3 else { continue }
@@ -159,12 +171,18 @@ struct FrameBatches {
             let slots = current!.textures
             let slot = sample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0
             let maskSlot = maskSample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0
-            let record = appendRecord(q, slot: slot, sample: sample, maskSlot: maskSlot, maskSample: maskSample)
+            let record = appendRecord(q, slot: slot, sample: sample, maskSlot: maskSlot, maskSample: maskSample,
+                                      depth: DepthPrepass.depth(ofQuad: k))
             let n = appendTriangles(pixelCover, record: record)
             current!.count += n
+            if prepassMode != .never {
+                tally.add(cover: pixelCover)
+                if DepthPrepass.isCandidate(q) { tally.candidates.append((k, record)) }
+            }
         }
         if let c = current { out.append(c) }
         draws.append(out)
+        prepass.append(prepassDraw(quads, tally: tally, width: width, height: height))
     }
 
     /// Whether every pixel the quad shades comes out with alpha exactly 1, so blending
@@ -191,7 +209,7 @@ struct FrameBatches {
     /// triangles (p0, p(i+1), p(i+2)): the triangles the CPU renderer rasterizes
     /// (LaminaRaster's PolygonRaster), so both give a pixel centre on a shared edge to the
     /// same triangle.
-    private mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32) -> Int {
+    mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32) -> Int {
         let base = UInt32(vertices.count)
         for p in cover {
             vertices.append(QuadVertex(px: Float(p.x), py: Float(p.y), record: record))
@@ -205,8 +223,9 @@ struct FrameBatches {
     }
 
     /// Appends the quad's record (layout: Shaders/quad.vert) and returns its offset in texels.
+    /// `depth`: the quad's z in normalized device coordinates (DepthPrepass.depth(ofQuad:)).
     private mutating func appendRecord(_ q: DrawQuad, slot: Int, sample: (BoundTexture, SIMD2<Int>?)?,
-                                       maskSlot: Int, maskSample: (BoundTexture, SIMD2<Int>?)?) -> Int32 {
+                                       maskSlot: Int, maskSample: (BoundTexture, SIMD2<Int>?)?, depth: Float) -> Int32 {
         let offset = Int32(records.count / 4)
         func texel(_ a: Float, _ b: Float, _ c: Float, _ d: Float) {
             records.append(a); records.append(b); records.append(c); records.append(d)
@@ -249,7 +268,7 @@ struct FrameBatches {
         } else {
             texel(0, 0, 0, 0)
         }
-        texel(q.tint.x, q.tint.y, q.tint.z, 0)
+        texel(q.tint.x, q.tint.y, q.tint.z, depth)
         // A layer mask's uv box and, for a target in a larger pooled texture, the sizes.
         box(sample != nil && maskSample != nil ? q.maskTexture?.uv : nil)
         if sample != nil, let (t, size) = maskSample, let size {

@@ -48,13 +48,21 @@ struct Bench: ParsableCommand {
     @Option(help: "Pixels per point for scene files (default: each scene's).")
     var scale: Double?
 
+    @Option(help: "GL's opaque depth pre-pass: auto (where estimated to pay), always or never.")
+    var prepass: String = "auto"
+
     func validate() throws {
         if frames < 1 { throw ValidationError("--frames must be at least 1") }
         try validateScale(scale)
         if !(budget > 0) { throw ValidationError("--budget must be positive") }
+        if prepassMode == nil { throw ValidationError("--prepass must be auto, always or never") }
         if items.isEmpty && !workloads && writeScenes == nil {
             throw ValidationError("give scene files, or --workloads [NAMES...]")
         }
+    }
+
+    var prepassMode: DepthPrepassMode? {
+        ["auto": .automatic, "always": .always, "never": .never][prepass]
     }
 
     /// What to measure: generated workloads and scene files, in argument order.
@@ -85,7 +93,7 @@ struct Bench: ParsableCommand {
         let list = try resolvedItems()
         if let dir = writeScenes { return try write(list, to: dir) }
         let gl: GLRenderer?
-        do { gl = try GLRenderer() } catch { gl = nil; print("note: OpenGL unavailable (\(error)); CPU only") }
+        do { gl = try GLRenderer(); gl?.depthPrepass = prepassMode ?? .automatic } catch { gl = nil; print("note: OpenGL unavailable (\(error)); CPU only") }
         let runner = BenchRunner(gl: gl, cpu: !noCPU, frames: frames, budget: budget, seed: seed,
                                  options: compositorOptions(forceTargets: false))
         let report = BenchReport(seed: seed, frames: frames, budget: budget,
