@@ -50,4 +50,8 @@ public final class FrameCompositor: @unchecked Sendable {
     /// Of the polygons depth-ordered in the last compile, how many were related to the others
     /// afresh (the rest reused the frame before's work) and how many there were.
     public var lastReorder: (related: Int, ordered: Int) { (orders.relatedPolygons, orders.orderedPolygons) }
+
+    /// How many steps of ordering tangled groups (footprints, pair orders, splits, cycle
+    /// orders) the last compile looked up from earlier frames instead of computing.
+    public var lastReusedTangleSteps: Int { orders.reusedTangleSteps }
 }
