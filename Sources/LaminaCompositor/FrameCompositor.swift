@@ -54,4 +54,8 @@ public final class FrameCompositor: @unchecked Sendable {
     /// How many steps of ordering tangled groups (footprints, pair orders, splits, cycle
     /// orders) the last compile looked up from earlier frames instead of computing.
     public var lastReusedTangleSteps: Int { orders.reusedTangleSteps }
+
+    /// How many layers the last compile did not read again (their subtree unchanged since
+    /// the frame before, RetainedLayerInfo.swift).
+    public var lastReusedLayers: Int { orders.infos.reused }
 }

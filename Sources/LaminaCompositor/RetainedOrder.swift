@@ -21,6 +21,8 @@ final class RetainedOrders {
     private(set) var relatedPolygons = 0, orderedPolygons = 0
     /// Steps of ordering tangled groups looked up from earlier frames in the last frame (TangleMemo).
     private(set) var reusedTangleSteps = 0
+    /// The layer infos of the last frame (RetainedLayerInfo.swift), kept with the orders.
+    let infos = RetainedLayerInfos()
 
     /// Starts a frame: the contexts ordered in the previous one become reusable.
     func beginFrame() {
@@ -30,10 +32,11 @@ final class RetainedOrders {
         relatedPolygons = 0
         orderedPolygons = 0
         reusedTangleSteps = 0
+        infos.beginFrame()
     }
 
     /// Forgets every kept order.
-    func reset() { last = [:]; current = [:]; seen = [:] }
+    func reset() { last = [:]; current = [:]; seen = [:]; infos.reset() }
 
     /// `orderContext(polygons, planeToTarget:)`, reusing what the last frame computed for the
     /// same context from the same inputs.

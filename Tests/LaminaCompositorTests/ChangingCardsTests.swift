@@ -24,6 +24,8 @@ import QuartzCore
             let (related, ordered) = frames.lastReorder
             if related < ordered { reorderedFrames += 1 }
             reusedSteps += frames.lastReusedTangleSteps
+            // The unchanged cards' layer infos were not read again.
+            #expect(frames.lastReusedLayers >= 990)
         }
         // Every frame reused the order of the unchanged cards, and tangles were ordered
         // again from kept steps (card 0 and most of the first dozen are in the large group).
