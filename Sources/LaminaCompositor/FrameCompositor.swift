@@ -58,4 +58,8 @@ public final class FrameCompositor: @unchecked Sendable {
     /// How many layers the last compile did not read again (their subtree unchanged since
     /// the frame before, RetainedLayerInfo.swift).
     public var lastReusedLayers: Int { orders.infos.reused }
+
+    /// How many output quads the last compile placed and finished as the frame before did
+    /// (their items unchanged, RetainedQuads.swift).
+    public var lastReusedQuads: Int { orders.quads.reused }
 }

@@ -39,6 +39,8 @@ final class PlanBuilder {
     var retainedOrders: RetainedOrders?
     /// The last frame's layer infos, reused for layers whose subtree is unchanged (FrameCompositor).
     var retainedInfos: RetainedLayerInfos?
+    /// The last frame's output quads, reused for equal items (FrameCompositor).
+    var retainedQuads: RetainedQuads?
 
     init(options: CompositorOptions) { self.options = options }
 

@@ -7,6 +7,8 @@
 // the groups and their topological order are recomputed from the whole constraint graph
 // (linear in its size), so the result is the one a compile from scratch makes.
 
+import Foundation
+
 /// The depth orders of the contexts of the last frame, kept for the next (FrameCompositor).
 final class RetainedOrders {
     /// Which context: its root layer (nil: the canvas) and its place among the contexts with that
@@ -23,6 +25,8 @@ final class RetainedOrders {
     private(set) var reusedTangleSteps = 0
     /// The layer infos of the last frame (RetainedLayerInfo.swift), kept with the orders.
     let infos = RetainedLayerInfos()
+    /// The output quads of the last frame (RetainedQuads.swift), kept with the orders.
+    let quads = RetainedQuads()
 
     /// Starts a frame: the contexts ordered in the previous one become reusable.
     func beginFrame() {
@@ -36,7 +40,7 @@ final class RetainedOrders {
     }
 
     /// Forgets every kept order.
-    func reset() { last = [:]; current = [:]; seen = [:]; infos.reset() }
+    func reset() { last = [:]; current = [:]; seen = [:]; infos.reset(); quads.reset() }
 
     /// `orderContext(polygons, planeToTarget:)`, reusing what the last frame computed for the
     /// same context from the same inputs.
@@ -139,11 +143,11 @@ func sameInput(_ a: DrawPolygon, _ b: DrawPolygon) -> Bool {
 }
 
 /// Bitwise equality of plain values (so -0 and 0 differ, and a NaN equals itself).
-private func sameBits<T>(_ a: T, _ b: T) -> Bool {
-    withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+func sameBits<T>(_ a: T, _ b: T) -> Bool {
+    withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
 }
 
 /// Bitwise equality of arrays of plain values.
-private func sameBits<T>(_ a: [T], _ b: [T]) -> Bool {
-    a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.elementsEqual(y) } }
+func sameBits<T>(_ a: [T], _ b: [T]) -> Bool {
+    a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
 }

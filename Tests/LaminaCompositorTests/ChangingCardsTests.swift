@@ -26,6 +26,8 @@ import QuartzCore
             reusedSteps += frames.lastReusedTangleSteps
             // The unchanged cards' layer infos were not read again.
             #expect(frames.lastReusedLayers >= 990)
+            // And most output quads were placed and finished as in the frame before.
+            #expect(frames.lastReusedQuads >= plan.targets.last!.quads.count / 2)
         }
         // Every frame reused the order of the unchanged cards, and tangles were ordered
         // again from kept steps (card 0 and most of the first dozen are in the large group).
