@@ -97,11 +97,11 @@ private struct Tangle {
     func order(_ i: Int, _ j: Int) -> PairOrder {
         // Boxes apart: footprints apart (what pairOrder would find, sooner).
         guard feet[i].mayMeet(feet[j]) else { return .free }
-        let make = {
-            pairOrder(polys[i], polys[j], reachA: feet[i].reach, reachB: feet[j].reach,
-                      toPlane: toPlane, bounded: feet[i].pixels != nil && feet[j].pixels != nil)
-        }
-        return memo?.order(polys[i], polys[j], make) ?? make()
+        if let memo, let o = memo.order(polys[i], polys[j]) { return o }
+        let o = pairOrder(polys[i], polys[j], reachA: feet[i].reach, reachB: feet[j].reach,
+                          toPlane: toPlane, bounded: feet[i].pixels != nil && feet[j].pixels != nil)
+        memo?.keep(o, of: polys[i], polys[j])
+        return o
     }
 
     /// Tie order: the member, then the piece's index (pieces of one member never overlap).
@@ -151,8 +151,10 @@ private struct Tangle {
     /// A piece's footprint: what it covers, or for a sliver (thinner than a pixel on average,
     /// as an edge-on card, whose fringe is most of what it shades) what it may shade, margin included.
     func footprint(_ p: DrawPolygon) -> Footprint {
-        guard let memo else { return makeFootprint(p) }
-        return memo.footprint(p, makeFootprint)
+        if let memo, let f = memo.footprint(of: p) { return f }
+        let f = makeFootprint(p)
+        memo?.keep(f, of: p)
+        return f
     }
 
     /// footprint(p), computed.

@@ -73,24 +73,29 @@ final class TangleMemoSession: @unchecked Sendable {
 
     fileprivate init(_ memo: TangleMemo) { self.memo = memo }
 
-    /// `make(p)`, or what it gave for the very same polygon before.
-    func footprint(_ p: DrawPolygon, _ make: (DrawPolygon) -> Footprint) -> Footprint {
+    // (Lookups and stores apart, not one call taking a closure: a closure over the tangle
+    // would copy it, all its arrays retained and released, at every pair.)
+
+    /// The footprint found for the very same polygon before, or nil.
+    func footprint(of p: DrawPolygon) -> Footprint? {
         let k = ObjectIdentifier(p)
         if let e = memo.feet[k] { reused += 1; return e.foot }
-        if let e = newFeet[k] { return e.foot }
-        let f = make(p)
-        newFeet[k] = TangleMemo.Foot(p: p, foot: f)
-        return f
+        return newFeet[k]?.foot
     }
 
-    /// `make()`, the order of `a` and `b` (in that order), or what it gave for the same pair before.
-    func order(_ a: DrawPolygon, _ b: DrawPolygon, _ make: () -> PairOrder) -> PairOrder {
+    /// Keeps the footprint computed for `p`.
+    func keep(_ f: Footprint, of p: DrawPolygon) { newFeet[ObjectIdentifier(p)] = TangleMemo.Foot(p: p, foot: f) }
+
+    /// The order found for `a` and `b` (in that order) before, or nil.
+    func order(_ a: DrawPolygon, _ b: DrawPolygon) -> PairOrder? {
         let k = TangleMemo.Pair(a: ObjectIdentifier(a), b: ObjectIdentifier(b))
         if let e = memo.orders[k] { reused += 1; return e.order }
-        if let e = newOrders[k] { return e.order }
-        let o = make()
-        newOrders[k] = TangleMemo.Order(a: a, b: b, order: o)
-        return o
+        return newOrders[k]?.order
+    }
+
+    /// Keeps the order computed for `a` and `b`.
+    func keep(_ o: PairOrder, of a: DrawPolygon, _ b: DrawPolygon) {
+        newOrders[TangleMemo.Pair(a: ObjectIdentifier(a), b: ObjectIdentifier(b))] = TangleMemo.Order(a: a, b: b, order: o)
     }
 
     /// `a.classify(against: plane)`, or what it gave for the same two polygons before (the same pieces).
