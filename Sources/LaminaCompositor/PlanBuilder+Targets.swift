@@ -23,8 +23,7 @@ extension PlanBuilder {
         var kept = 0
         // The output target of a retained frame reuses the last frame's placements and
         // finished quads of equal items (RetainedQuads.swift); entries[i]: kept quad i's.
-        let retained = kind == .output ? retainedQuads : nil
-        retained?.begin(planeToTarget: planeToTarget, width: width, height: height)
+        let retained = kind == .output ? retainedQuads.flatMap { $0.begin(planeToTarget: planeToTarget, width: width, height: height) ? $0 : nil } : nil
         var entries: [RetainedQuads.Entry?] = []
         if retained != nil { entries.reserveCapacity(quads.count) }
         for k in quads.indices {

@@ -34,10 +34,31 @@ final class RetainedQuads {
     private var current: [Int: Entry] = [:]
     /// Items placed and finished from the last frame in the last compile (for tests and benchmarks).
     private(set) var reused = 0
+    /// Items looked up and found in the frame being built.
+    private var lookups = 0, hits = 0
+    /// While most items change every frame (a view turning), keeping them costs and is never
+    /// used: frames left to skip, and how many the next run of misses skips (doubling to 16).
+    private var skipping = 0, backoff = 1
 
-    /// Starts the output target of a frame: the last frame's entries are usable when its map
-    /// and size were the same.
-    func begin(planeToTarget: Mat4, width: Int, height: Int) {
+    /// Starts the output target of a frame and says whether to use the kept quads in it: the
+    /// last frame's entries are usable when its map and size were the same.
+    func begin(planeToTarget: Mat4, width: Int, height: Int) -> Bool {
+        if skipping > 0 {
+            skipping -= 1
+            last = [:]; current = [:]
+            reused = 0
+            return false
+        }
+        // Fewer than a quarter found again (after a frame that had entries to find): skip a while.
+        if lookups > 0 && !last.isEmpty && 4 * hits < lookups {
+            skipping = backoff - 1
+            backoff = min(2 * backoff, 16)
+            last = [:]; current = [:]
+            lookups = 0; hits = 0
+            reused = 0
+            return false
+        }
+        if lookups > 0 && 4 * hits >= lookups { backoff = 1 }
         if !current.isEmpty { last = current }
         if !(sameBits(planeToTarget, self.planeToTarget) && width == self.width && height == self.height) { last = [:] }
         self.planeToTarget = planeToTarget
@@ -46,10 +67,13 @@ final class RetainedQuads {
         current = [:]
         current.reserveCapacity(last.count)
         reused = 0
+        lookups = 0
+        hits = 0
+        return true
     }
 
     /// Forgets every kept quad.
-    func reset() { last = [:]; current = [:]; width = -1 }
+    func reset() { last = [:]; current = [:]; width = -1; lookups = 0; hits = 0; skipping = 0; backoff = 1 }
 
     /// A hash of an item's placement and clips (equal items, bit for bit, hash the same).
     static func hash(_ item: DrawQuad) -> Int {
@@ -67,6 +91,7 @@ final class RetainedQuads {
     /// The entry of an item equal bit for bit to `item` (hashed `hash`), this frame's or the
     /// last frame's (then kept for the next), or nil.
     func entry(_ item: DrawQuad, hash: Int) -> Entry? {
+        lookups += 1
         var e = current[hash]
         while let x = e { if sameQuad(x.item, item) { return x }; e = x.next }
         e = last[hash]
@@ -76,6 +101,7 @@ final class RetainedQuads {
                 let kept = Entry(item: x.item, hash: hash, placed: x.placed, visible: x.visible)
                 kept.finished = x.finished
                 add(kept)
+                hits += 1
                 return kept
             }
             e = x.next

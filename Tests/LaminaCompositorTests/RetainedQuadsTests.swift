@@ -2,6 +2,7 @@
 // every field of DrawQuad.
 import Testing
 @testable import LaminaCompositor
+import LaminaTestSupport
 import QuartzCore
 
 @Suite struct RetainedQuadsTests {
@@ -53,5 +54,43 @@ import QuartzCore
             changes.append(x)
         }
         for (k, x) in changes.enumerated() { #expect(!sameQuad(q, x), "field \(k) is not compared") }
+    }
+
+    /// While the view turns every quad changes: the kept quads are skipped a while (and the
+    /// plans stay those from scratch); once only a card turns, they are used again.
+    @Test func aTurningViewSkipsThenReusesTheKeptQuads() throws {
+        var rng = TestRandom(state: 0x0DDB_A11_5EED)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 150)
+        var cards: [CALayer] = []
+        for _ in 0..<30 {
+            let card = CALayer()
+            card.frame = CGRect(x: 10 + rng.next() * 140, y: 10 + rng.next() * 100, width: 30, height: 20)
+            card.backgroundColor = CGColor(red: rng.next(), green: 0.5, blue: 0.5, alpha: 1)
+            card.transform = rng.rotation()
+            root.addSublayer(card)
+            cards.append(card)
+        }
+        let frames = FrameCompositor()
+        var reusedWhileTurning = 0, reusedAfter = 0
+        for frame in 0..<40 {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            if frame < 12 {
+                var p = CATransform3DMakeRotation(Double(frame) * 0.05, 0, 1, 0)
+                p.m34 = -1 / 500
+                root.sublayerTransform = p
+            } else {
+                cards[frame % cards.count].transform = rng.rotation()
+            }
+            CATransaction.commit()
+            let plan = try frames.compile(root: root, width: 200, height: 150)
+            let scratch = Compositor().compile(root: root, width: 200, height: 150)
+            let same = plan.targets == scratch.targets
+            #expect(same, "frame \(frame): the plan differs from a compile from scratch")
+            if frame < 12 { reusedWhileTurning += frames.lastReusedQuads } else { reusedAfter += frames.lastReusedQuads }
+        }
+        #expect(reusedWhileTurning == 0)
+        #expect(reusedAfter > 0)
     }
 }
