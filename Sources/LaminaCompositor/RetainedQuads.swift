@@ -97,12 +97,12 @@ final class RetainedQuads {
         e = last[hash]
         while let x = e {
             if sameQuad(x.item, item) {
-                // Moved into this frame's table (a new entry: the old one stays chained in the last).
-                let kept = Entry(item: x.item, hash: hash, placed: x.placed, visible: x.visible)
-                kept.finished = x.finished
-                add(kept)
+                // Moved into this frame's table. (Its link in the last frame's chain is given
+                // up: an entry after it there, of another item with the same hash, is at worst
+                // not found again, and computed afresh.)
+                add(x)
                 hits += 1
-                return kept
+                return x
             }
             e = x.next
         }
