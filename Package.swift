@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "LaminaImage", "QuartzCore"]),
         .testTarget(name: "LaminaWorkloadsTests", dependencies: ["LaminaWorkloads", "LaminaScene", "QuartzCore"]),
-        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "LaminaScene", "LaminaTestSupport", "QuartzCore"]),
+        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "LaminaScene", "LaminaTestSupport", "QuartzCore", "LaminaWorkloads"]),
         .testTarget(name: "LaminaDemoTests", dependencies: ["LaminaDemoKit", "LaminaScene", "LaminaCompositor", "LaminaImage", "LaminaRaster", "LaminaTestSupport", "QuartzCore"]),
         .testTarget(name: "LaminaGLTests", dependencies: ["LaminaGL", "CEpoxy", "LaminaRaster", "LaminaCompositor", "LaminaScene", "LaminaImage", "LaminaText", "LaminaTestSupport", "QuartzCore", "LaminaWorkloads"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaScene", "LaminaRaster", "LaminaGL", "LaminaTestSupport"]),

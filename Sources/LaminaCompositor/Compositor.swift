@@ -109,6 +109,8 @@ public struct Compositor: Sendable {
         let builder = PlanBuilder(options: options)
         retained?.beginFrame()
         builder.retainedOrders = retained
+        builder.retainedInfos = retained?.infos
+        builder.retainedQuads = retained?.quads
         let pw = (width * scale).clampedToInt(in: 1...side, rounding: .toNearestOrAwayFromZero)
         let ph = (height * scale).clampedToInt(in: 1...side, rounding: .toNearestOrAwayFromZero)
         let canvas = Plane.canvas(root: root, width: width, height: height)

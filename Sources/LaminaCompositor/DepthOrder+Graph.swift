@@ -51,8 +51,9 @@ struct Condensation {
 /// first; a group's own order is `reuse[members]` when given (the same members, unchanged,
 /// ordered in an earlier frame), else computed. Every group of several members ordered is
 /// recorded in `made`. The result depends on the constraint graph only, not on edge order.
+/// With `memo`, the groups' steps over pieces seen in earlier frames are looked up (the same result).
 func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget: Mat4,
-                        reuse: [[Int]: [DrawPolygon]], made: inout [[Int]: [DrawPolygon]]) -> [DrawPolygon] {
+                        reuse: [[Int]: [DrawPolygon]], made: inout [[Int]: [DrawPolygon]], memo: TangleMemo? = nil) -> [DrawPolygon] {
     let n = polygons.count
     let c = Condensation(after, memberOrder: 0..<n) { $0 }
     // The groups to order afresh, ordered first on all cores (each reads only its members),
@@ -67,9 +68,12 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
     fresh.sort { $0.polygons.count > $1.polygons.count }
     let jobs = fresh
     var orders = [[DrawPolygon]](repeating: [], count: c.members.count)
+    // Each job has its own memo session (the memo is only read while they run).
+    let sessions = jobs.map { _ in memo?.session() }
     let computed = inRanges(jobs.count, minimum: 2, parts: jobs.count) { r in
-        r.map { orderTangle(jobs[$0].polygons, edges: jobs[$0].edges, planeToTarget: planeToTarget) }
+        r.map { orderTangle(jobs[$0].polygons, edges: jobs[$0].edges, planeToTarget: planeToTarget, memo: sessions[$0]) }
     }
+    if let memo { for s in sessions { if let s { memo.absorb(s) } } }
     for (k, order) in computed.joined().enumerated() { orders[jobs[k].group] = order }
     var out: [DrawPolygon] = []
     out.reserveCapacity(n)

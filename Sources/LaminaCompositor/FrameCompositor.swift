@@ -50,4 +50,16 @@ public final class FrameCompositor: @unchecked Sendable {
     /// Of the polygons depth-ordered in the last compile, how many were related to the others
     /// afresh (the rest reused the frame before's work) and how many there were.
     public var lastReorder: (related: Int, ordered: Int) { (orders.relatedPolygons, orders.orderedPolygons) }
+
+    /// How many steps of ordering tangled groups (footprints, pair orders, splits, cycle
+    /// orders) the last compile looked up from earlier frames instead of computing.
+    public var lastReusedTangleSteps: Int { orders.reusedTangleSteps }
+
+    /// How many layers the last compile did not read again (their subtree unchanged since
+    /// the frame before, RetainedLayerInfo.swift).
+    public var lastReusedLayers: Int { orders.infos.reused }
+
+    /// How many output quads the last compile placed and finished as the frame before did
+    /// (their items unchanged, RetainedQuads.swift).
+    public var lastReusedQuads: Int { orders.quads.reused }
 }

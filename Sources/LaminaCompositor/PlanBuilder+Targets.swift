@@ -21,30 +21,31 @@ extension PlanBuilder {
         owners.reserveCapacity(quads.count)
         visible.reserveCapacity(quads.count)
         var kept = 0
+        // The output target of a retained frame reuses the last frame's placements and
+        // finished quads of equal items (RetainedQuads.swift); entries[i]: kept quad i's.
+        let retained = kind == .output ? retainedQuads.flatMap { $0.begin(planeToTarget: planeToTarget, width: width, height: height) ? $0 : nil } : nil
+        var entries: [RetainedQuads.Entry?] = []
+        if retained != nil { entries.reserveCapacity(quads.count) }
         for k in quads.indices {
-            // Every item has its layer (Item(quad:owner:)); the builder stands in otherwise.
-            let owner = quads[k].layer ?? ObjectIdentifier(self)
-            quads[k].layer = owner
-            quads[k].matrix = quads[k].matrix.concatenating(planeToTarget)
-            if let u = quads[k].unflattenedIndex { quads[k].unflattenedIndex = unflatten(unflattened[u], planeToTarget.keepingDepthScale) }
-            var v = clip(quads[k].rect.corners, quads[k].clips)
-            if v.isEmpty { continue }
-            let m = quads[k].matrix
-            // A 2D affine map (W constant and positive) keeps every point in front of the eye,
-            // and a quad whose visible part maps inside the view needs no view clips: the
-            // clips would cut nothing.
-            let affine = m.r0.w == 0 && m.r1.w == 0 && m.r3.w > wEpsilon
-            if !(affine && v.allSatisfy({ p in let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY })) {
-                var added: [HalfPlane] = []
-                added.reserveCapacity(5)
-                if !affine { added.append(m.inFrontOfEye) }
-                for h in viewClips { added.append(m.pullBack(h)) }
-                quads[k].clips.reserveCapacity(quads[k].clips.count + added.count)
-                quads[k].clips += added
-                // Drop quads with nothing left after clipping.
-                v = clip(v, added)
-                if v.isEmpty { continue }
+            let v: [SIMD2<Double>]
+            var entry: RetainedQuads.Entry?
+            // (Items with an unflattened placement index into this compile's list, and items
+            // without their layer stand in this builder: neither is kept.)
+            if let retained, quads[k].layer != nil, quads[k].unflattenedIndex == nil {
+                let hash = RetainedQuads.hash(quads[k])
+                if let e = retained.entry(quads[k], hash: hash) {
+                    entry = e
+                    quads[k] = e.placed
+                    v = e.visible
+                } else {
+                    let item = quads[k]
+                    v = place(&quads[k], planeToTarget: planeToTarget, view: view, viewClips: viewClips)
+                    entry = retained.keep(item, hash: hash, placed: quads[k], visible: v)
+                }
+            } else {
+                v = place(&quads[k], planeToTarget: planeToTarget, view: view, viewClips: viewClips)
             }
+            if v.isEmpty { continue }
             if leading {
                 if quads[k].coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = quads[k].fill {
                     clearColor = c
@@ -56,21 +57,56 @@ extension PlanBuilder {
             // (Moved, not copied: the generic swap would retain and release each quad's arrays.)
             if kept != k { quads.withUnsafeMutableBufferPointer { $0.swapAt(kept, k) } }
             kept += 1
-            owners.append(owner)
+            owners.append(quads[kept - 1].layer ?? ObjectIdentifier(self))
             visible.append(v)
+            if retained != nil { entries.append(entry) }
         }
         quads.removeSubrange(kept...)
         removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
         for k in quads.indices {
+            let entry = retained == nil ? nil : entries[k]
+            if let retained, let entry, let q = retained.finished(entry, edges: quads[k].antialiasedEdges) {
+                quads[k] = q
+                continue
+            }
+            let edges = quads[k].antialiasedEdges
             let v = visible[k]
             // Local units per pixel at worst over the visible part (the same everywhere under an affine map).
             let m = quads[k].matrix
             let affine = m.r0.w == 0 && m.r1.w == 0
             let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
             finish(&quads[k], visible: v, minStretch: minStretch)
+            entry?.finished = (edges, quads[k])
         }
         quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads, clearSource: clearSource, kind: kind))
         return targets.count - 1
+    }
+
+    /// Places an item in the target (its layer set, its map into pixels, the view's clips
+    /// when its visible part may reach outside): the visible part, empty when nothing is left.
+    private func place(_ q: inout DrawQuad, planeToTarget: Mat4, view: Box, viewClips: [HalfPlane]) -> [SIMD2<Double>] {
+        // Every item has its layer (Item(quad:owner:)); the builder stands in otherwise.
+        q.layer = q.layer ?? ObjectIdentifier(self)
+        q.matrix = q.matrix.concatenating(planeToTarget)
+        if let u = q.unflattenedIndex { q.unflattenedIndex = unflatten(unflattened[u], planeToTarget.keepingDepthScale) }
+        var v = clip(q.rect.corners, q.clips)
+        if v.isEmpty { return v }
+        let m = q.matrix
+        // A 2D affine map (W constant and positive) keeps every point in front of the eye,
+        // and a quad whose visible part maps inside the view needs no view clips: the
+        // clips would cut nothing.
+        let affine = m.r0.w == 0 && m.r1.w == 0 && m.r3.w > wEpsilon
+        if !(affine && v.allSatisfy({ p in let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY })) {
+            var added: [HalfPlane] = []
+            added.reserveCapacity(5)
+            if !affine { added.append(m.inFrontOfEye) }
+            for h in viewClips { added.append(m.pullBack(h)) }
+            q.clips.reserveCapacity(q.clips.count + added.count)
+            q.clips += added
+            // Dropped when nothing is left after clipping.
+            v = clip(v, added)
+        }
+        return v
     }
 }

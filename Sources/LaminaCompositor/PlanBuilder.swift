@@ -37,6 +37,10 @@ final class PlanBuilder {
 
     /// The last frame's context orders, reused where their inputs are unchanged (FrameCompositor).
     var retainedOrders: RetainedOrders?
+    /// The last frame's layer infos, reused for layers whose subtree is unchanged (FrameCompositor).
+    var retainedInfos: RetainedLayerInfos?
+    /// The last frame's output quads, reused for equal items (FrameCompositor).
+    var retainedQuads: RetainedQuads?
 
     init(options: CompositorOptions) { self.options = options }
 
@@ -452,6 +456,10 @@ final class PlanBuilder {
     private func info(_ layer: CALayer) -> LayerInfo {
         let id = ObjectIdentifier(layer)
         if let i = layerCache[id] { return i }
+        if let i = retainedInfos?.info(of: layer) {
+            layerCache[id] = i
+            return i
+        }
         let sublayers = layer.sublayers ?? []
         let members = sublayers.isEmpty ? [] : contextMembers(of: layer, sublayers: sublayers, rootSpace: layer.sublayerSpaceTransform)
         // Properties read by several steps are read here once.
@@ -459,6 +467,7 @@ final class PlanBuilder {
         let i = LayerInfo(members: members, parts: LayerParts(layer, hasSublayers: !members.isEmpty, layerBounds: rect),
                           bounds: Box(rect), masksToBounds: layer.masksToBounds)
         layerCache[id] = i
+        retainedInfos?.keep(i, of: layer)
         return i
     }
 
@@ -467,7 +476,9 @@ final class PlanBuilder {
     func remember(_ layer: CALayer, members: [ContextMember], parts: LayerParts, bounds: CGRect, masksToBounds: Bool) {
         let id = ObjectIdentifier(layer)
         guard layerCache[id] == nil else { return }
-        layerCache[id] = LayerInfo(members: members, parts: parts, bounds: Box(bounds), masksToBounds: masksToBounds)
+        let i = LayerInfo(members: members, parts: parts, bounds: Box(bounds), masksToBounds: masksToBounds)
+        layerCache[id] = i
+        retainedInfos?.keep(i, of: layer)
     }
 
     /// The box in a layer's plane that its drawing can touch: bounds, contents, and the
@@ -511,10 +522,13 @@ final class PlanBuilder {
 /// API draws nothing, see DrawQuad.fitsInFloat, and must not make its parent's extent unusable).
 func projectedExtent(_ ce: Box, _ mat: Mat4) -> Box? {
     let projected: Box?
-    if mat.r0.w == 0 && mat.r1.w == 0 && mat.r3.w > wEpsilon {
-        // Affine: every corner in front of the eye; no arrays.
-        let p0 = mat.project(SIMD2(ce.minX, ce.minY)), p1 = mat.project(SIMD2(ce.maxX, ce.minY))
-        let p2 = mat.project(SIMD2(ce.maxX, ce.maxY)), p3 = mat.project(SIMD2(ce.minX, ce.maxY))
+    // Every corner in front of the eye (always under an affine map; under perspective when
+    // clip would keep the corners untouched, by the same test): no arrays.
+    let eye = mat.inFrontOfEye
+    let c0 = SIMD2(ce.minX, ce.minY), c1 = SIMD2(ce.maxX, ce.minY), c2 = SIMD2(ce.maxX, ce.maxY), c3 = SIMD2(ce.minX, ce.maxY)
+    if (mat.r0.w == 0 && mat.r1.w == 0 && mat.r3.w > wEpsilon)
+        || (eye.value(c0) >= 0 && eye.value(c1) >= 0 && eye.value(c2) >= 0 && eye.value(c3) >= 0) {
+        let p0 = mat.project(c0), p1 = mat.project(c1), p2 = mat.project(c2), p3 = mat.project(c3)
         // Folded in boundingBox's order, so non-finite corners come out the same.
         var b = Box(minX: p0.x, minY: p0.y, maxX: p0.x, maxY: p0.y)
         func fold(_ p: SIMD2<Double>) { b.minX = min(b.minX, p.x); b.minY = min(b.minY, p.y); b.maxX = max(b.maxX, p.x); b.maxY = max(b.maxY, p.y) }

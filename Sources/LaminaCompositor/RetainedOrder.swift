@@ -7,6 +7,8 @@
 // the groups and their topological order are recomputed from the whole constraint graph
 // (linear in its size), so the result is the one a compile from scratch makes.
 
+import Foundation
+
 /// The depth orders of the contexts of the last frame, kept for the next (FrameCompositor).
 final class RetainedOrders {
     /// Which context: its root layer (nil: the canvas) and its place among the contexts with that
@@ -19,6 +21,12 @@ final class RetainedOrders {
     /// Polygons whose order-dependent work was redone in the last frame, and polygons seen
     /// (for tests and benchmarks: how much was reused).
     private(set) var relatedPolygons = 0, orderedPolygons = 0
+    /// Steps of ordering tangled groups looked up from earlier frames in the last frame (TangleMemo).
+    private(set) var reusedTangleSteps = 0
+    /// The layer infos of the last frame (RetainedLayerInfo.swift), kept with the orders.
+    let infos = RetainedLayerInfos()
+    /// The output quads of the last frame (RetainedQuads.swift), kept with the orders.
+    let quads = RetainedQuads()
 
     /// Starts a frame: the contexts ordered in the previous one become reusable.
     func beginFrame() {
@@ -27,10 +35,12 @@ final class RetainedOrders {
         seen = [:]
         relatedPolygons = 0
         orderedPolygons = 0
+        reusedTangleSteps = 0
+        infos.beginFrame()
     }
 
     /// Forgets every kept order.
-    func reset() { last = [:]; current = [:]; seen = [:] }
+    func reset() { last = [:]; current = [:]; seen = [:]; infos.reset(); quads.reset() }
 
     /// `orderContext(polygons, planeToTarget:)`, reusing what the last frame computed for the
     /// same context from the same inputs.
@@ -44,6 +54,7 @@ final class RetainedOrders {
         let key = Key(root: root, occurrence: k)
         let state = RetainedOrder(polygons, planeToTarget: planeToTarget, previous: last[key])
         relatedPolygons += state.related
+        reusedTangleSteps += state.reusedTangleSteps
         current[key] = state
         return state.result
     }
@@ -59,9 +70,13 @@ final class RetainedOrder {
     let result: [DrawPolygon]
     /// How many polygons were related afresh (all of them without a usable previous frame).
     let related: Int
+    /// The steps of ordering its tangled groups, kept for the next frame (TangleMemo.swift).
+    let memo: TangleMemo
+    /// How many of those steps were looked up from earlier frames.
+    let reusedTangleSteps: Int
 
-    init(_ polygons: [DrawPolygon], planeToTarget: Mat4, previous: RetainedOrder?) {
-        self.polygons = polygons
+    init(_ given: [DrawPolygon], planeToTarget: Mat4, previous: RetainedOrder?) {
+        var polygons = given
         self.planeToTarget = planeToTarget
         let n = polygons.count
         // The previous frame is usable when the same number of polygons was ordered through
@@ -72,13 +87,27 @@ final class RetainedOrder {
         }
         let changes = changed.reduce(0) { $0 + ($1 ? 1 : 0) }
         guard let previous, !changed.isEmpty, changes * 4 < n else {
+            self.polygons = polygons
             (feet, after) = overlapConstraints(polygons, planeToTarget: planeToTarget)
             var made: [[Int]: [DrawPolygon]] = [:]
-            result = orderByConstraints(polygons, after: after, planeToTarget: planeToTarget, reuse: [:], made: &made)
+            // A new memo: last frame's pieces are not these (or the map changed). It is filled
+            // unless the frame before was redone whole too (a view turning: filling it every
+            // frame would cost and never be used).
+            memo = TangleMemo()
+            let fill = previous.map { $0.related < $0.polygons.count } ?? true
+            result = orderByConstraints(polygons, after: after, planeToTarget: planeToTarget, reuse: [:], made: &made, memo: fill ? memo : nil)
             groups = made
             related = n
+            reusedTangleSteps = 0
             return
         }
+        // An unchanged polygon is last frame's very object (equal bit for bit), so the memo
+        // of tangle steps knows it by identity.
+        for i in 0..<n where !changed[i] { polygons[i] = previous.polygons[i] }
+        self.polygons = polygons
+        memo = previous.memo
+        memo.beginFrame()
+        let reusedBefore = memo.reused
         var feet = previous.feet
         var after = previous.after
         if changes > 0 {
@@ -98,7 +127,8 @@ final class RetainedOrder {
         var reuse: [[Int]: [DrawPolygon]] = [:]
         for (members, order) in previous.groups where !members.contains(where: { changed[$0] }) { reuse[members] = order }
         var made: [[Int]: [DrawPolygon]] = [:]
-        result = orderByConstraints(polygons, after: after, planeToTarget: planeToTarget, reuse: reuse, made: &made)
+        result = orderByConstraints(polygons, after: after, planeToTarget: planeToTarget, reuse: reuse, made: &made, memo: memo)
+        reusedTangleSteps = memo.reused - reusedBefore
         self.feet = feet
         self.after = after
         groups = made
@@ -113,11 +143,11 @@ func sameInput(_ a: DrawPolygon, _ b: DrawPolygon) -> Bool {
 }
 
 /// Bitwise equality of plain values (so -0 and 0 differ, and a NaN equals itself).
-private func sameBits<T>(_ a: T, _ b: T) -> Bool {
-    withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.elementsEqual(y) } }
+func sameBits<T>(_ a: T, _ b: T) -> Bool {
+    withUnsafeBytes(of: a) { x in withUnsafeBytes(of: b) { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
 }
 
 /// Bitwise equality of arrays of plain values.
-private func sameBits<T>(_ a: [T], _ b: [T]) -> Bool {
-    a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.elementsEqual(y) } }
+func sameBits<T>(_ a: [T], _ b: [T]) -> Bool {
+    a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
 }

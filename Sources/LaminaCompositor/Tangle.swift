@@ -13,17 +13,24 @@
 // broken by tie order, so it is deterministic.
 
 /// Orders a strongly connected group: `group` in tie order, `edges[i]` the members drawn
-/// after member i (indices into `group`).
-func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4) -> [DrawPolygon] {
+/// after member i (indices into `group`). With `memo`, steps over pieces it has seen before
+/// are looked up (TangleMemo.swift): the same result.
+func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, memo: TangleMemoSession? = nil) -> [DrawPolygon] {
     // A dense tangle (many interpenetrating pairs per member, as in thousands of random cards
     // on a small canvas) splits into more pieces pair by pair than through the BSP tree; the
     // pairs constrained both ways (with the margin) tell before any work.
     var mutual = 0
     for i in edges.indices { for j in edges[i] where j > i && edges[j].contains(i) { mutual += 1 } }
-    guard 2 * mutual <= 3 * group.count else { return depthSort(group) }
-    var t = Tangle(group, edges: edges, planeToTarget: planeToTarget)
-    guard t.splitInterpenetrating(budget: maxSplits), t.breakCycles(budget: maxSplits) else { return depthSort(group) }
+    guard 2 * mutual <= 3 * group.count else { return memoDepthSort(group, memo) }
+    var t = Tangle(group, edges: edges, planeToTarget: planeToTarget, memo: memo)
+    guard t.splitInterpenetrating(budget: maxSplits), t.breakCycles(budget: maxSplits) else { return memoDepthSort(group, memo) }
     return t.ordered()
+}
+
+/// depthSort(pieces), through `memo` when there is one.
+private func memoDepthSort(_ pieces: [DrawPolygon], _ memo: TangleMemoSession?) -> [DrawPolygon] {
+    guard let memo else { return depthSort(pieces) }
+    return memo.ordered(1, pieces) { depthSort(pieces) }
 }
 
 /// A cycle of more pieces than this (after the interpenetrating pairs are split) goes through
@@ -59,8 +66,11 @@ private struct Tangle {
     var splits = 0
     let planeToTarget: Mat4
     let toPlane: PixelsToPlane?
+    /// Earlier frames' results of the steps below (nil: all computed).
+    let memo: TangleMemoSession?
 
-    init(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4) {
+    init(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, memo: TangleMemoSession?) {
+        self.memo = memo
         polys = group
         feet = []
         feet.reserveCapacity(group.count)
@@ -87,8 +97,11 @@ private struct Tangle {
     func order(_ i: Int, _ j: Int) -> PairOrder {
         // Boxes apart: footprints apart (what pairOrder would find, sooner).
         guard feet[i].mayMeet(feet[j]) else { return .free }
-        return pairOrder(polys[i], polys[j], reachA: feet[i].reach, reachB: feet[j].reach,
-                         toPlane: toPlane, bounded: feet[i].pixels != nil && feet[j].pixels != nil)
+        if let memo, let o = memo.order(polys[i], polys[j]) { return o }
+        let o = pairOrder(polys[i], polys[j], reachA: feet[i].reach, reachB: feet[j].reach,
+                          toPlane: toPlane, bounded: feet[i].pixels != nil && feet[j].pixels != nil)
+        memo?.keep(o, of: polys[i], polys[j])
+        return o
     }
 
     /// Tie order: the member, then the piece's index (pieces of one member never overlap).
@@ -138,6 +151,14 @@ private struct Tangle {
     /// A piece's footprint: what it covers, or for a sliver (thinner than a pixel on average,
     /// as an edge-on card, whose fringe is most of what it shades) what it may shade, margin included.
     func footprint(_ p: DrawPolygon) -> Footprint {
+        if let memo, let f = memo.footprint(of: p) { return f }
+        let f = makeFootprint(p)
+        memo?.keep(f, of: p)
+        return f
+    }
+
+    /// footprint(p), computed.
+    func makeFootprint(_ p: DrawPolygon) -> Footprint {
         let f = Footprint(p, planeToTarget: planeToTarget, margin: 0)
         guard let px = f.pixels else { return f }
         var area = 0.0, perimeter = 0.0
@@ -216,7 +237,7 @@ private struct Tangle {
     /// Splits piece j along piece i's plane, relating both halves to j's neighbours; false
     /// when j does not straddle that plane.
     mutating func split(_ j: Int, by i: Int) -> Bool {
-        guard case .split(let f, let b) = polys[j].classify(against: polys[i]) else { return false }
+        guard case .split(let f, let b) = memo?.classify(polys[j], against: polys[i]) ?? polys[j].classify(against: polys[i]) else { return false }
         splits += 1
         // Unlink j from its neighbours, then relate both pieces to each of them.
         let wasAfter = after[j], wasBefore = before[j]
@@ -271,7 +292,9 @@ private struct Tangle {
                 out.append(polys[m[0]])
             } else if m.count > largestCycle {
                 // Re-ordering each side after a split costs a pass over the cycle per level.
-                out += depthSort(m.map { polys[$0] })
+                out += memoDepthSort(m.map { polys[$0] }, memo)
+            } else if let memo {
+                out += memo.ordered(0, m.map { polys[$0] }) { orderCycle(m) }
             } else {
                 out += orderCycle(m)
             }

@@ -1,0 +1,120 @@
+// What ordering a tangled group computes from its pieces, kept across frames. A DrawPolygon
+// is immutable, and each step memoized here is a pure function of the polygons it is given
+// (and of the context's planeToTarget, fixed for one memo): a piece's footprint, the order of
+// a pair, the split of one piece by another's plane, and the order of a cycle. So when a
+// changed card is in a large group, the group is ordered again by the very same algorithm,
+// but every step among pieces that were there last frame (the unchanged members are handed
+// in as last frame's very objects, RetainedOrder.swift, and a memoized split hands out last
+// frame's very pieces) is looked up instead of computed: the result is the one from scratch.
+// Every entry holds its polygons, so an identifier in a key is never reused by another object.
+import QuartzCore
+
+/// Results of a context's tangle steps, kept from frame to frame (one per retained context).
+final class TangleMemo: @unchecked Sendable {
+    struct Pair: Hashable {
+        let a: ObjectIdentifier, b: ObjectIdentifier
+        // One word hashed instead of two (looked up for every pair a tangle relates).
+        func hash(into h: inout Hasher) { h.combine(UInt(bitPattern: a.hashValue) &* 0x9E37_79B9_7F4A_7C15 ^ UInt(bitPattern: b.hashValue)) }
+    }
+    /// A list of pieces and which function of it (0: orderCycle, 1: depthSort).
+    struct List: Hashable { let kind: Int, ids: [ObjectIdentifier] }
+
+    struct Foot { let p: DrawPolygon; let foot: Footprint }
+    struct Order { let a: DrawPolygon, b: DrawPolygon; let order: PairOrder }
+    struct Split { let a: DrawPolygon, by: DrawPolygon; let side: DrawPolygon.Side }
+    struct Ordered { let pieces: [DrawPolygon]; let result: [DrawPolygon] }
+
+    fileprivate(set) var feet: [ObjectIdentifier: Foot] = [:]
+    fileprivate(set) var orders: [Pair: Order] = [:]
+    fileprivate(set) var splits: [Pair: Split] = [:]
+    fileprivate(set) var lists: [List: Ordered] = [:]
+    /// The entry count once the memo settled (one frame after it was started): it is
+    /// cleared when it has grown well past it (entries of pieces long gone), and refilled
+    /// by the next tangle ordered (the same result, computed once more).
+    private var settled: Int?
+
+    var count: Int { feet.count + orders.count + splits.count + lists.count }
+
+    /// Starts a frame: clears the memo once it has more than doubled since it settled.
+    func beginFrame() {
+        guard let settled else { if count > 0 { settled = count }; return }
+        guard count > 2 * settled + 4096 else { return }
+        feet = [:]; orders = [:]; splits = [:]; lists = [:]
+        self.settled = nil
+    }
+
+    /// A session for one tangle: it reads this memo (left untouched while tangles run on
+    /// several cores) and gathers what it computes, for `absorb` afterwards.
+    func session() -> TangleMemoSession { TangleMemoSession(self) }
+
+    /// Steps looked up (computed in an earlier frame) since the memo was made (for tests and benchmarks).
+    private(set) var reused = 0
+
+    /// Takes in a finished session's new entries.
+    func absorb(_ s: TangleMemoSession) {
+        reused += s.reused
+        for (k, v) in s.newFeet { feet[k] = v }
+        for (k, v) in s.newOrders { orders[k] = v }
+        for (k, v) in s.newSplits { splits[k] = v }
+        for (k, v) in s.newLists { lists[k] = v }
+    }
+}
+
+/// One tangle's view of a TangleMemo: lookups in the memo, new results kept here. (Sendable
+/// to be handed to the job that orders one group: each session is used by that job alone.)
+final class TangleMemoSession: @unchecked Sendable {
+    private let memo: TangleMemo
+    fileprivate var newFeet: [ObjectIdentifier: TangleMemo.Foot] = [:]
+    fileprivate var newOrders: [TangleMemo.Pair: TangleMemo.Order] = [:]
+    fileprivate var newSplits: [TangleMemo.Pair: TangleMemo.Split] = [:]
+    fileprivate var newLists: [TangleMemo.List: TangleMemo.Ordered] = [:]
+    /// Steps looked up in the memo (computed in an earlier frame).
+    fileprivate var reused = 0
+
+    fileprivate init(_ memo: TangleMemo) { self.memo = memo }
+
+    // (Lookups and stores apart, not one call taking a closure: a closure over the tangle
+    // would copy it, all its arrays retained and released, at every pair.)
+
+    /// The footprint found for the very same polygon before, or nil.
+    func footprint(of p: DrawPolygon) -> Footprint? {
+        let k = ObjectIdentifier(p)
+        if let e = memo.feet[k] { reused += 1; return e.foot }
+        return newFeet[k]?.foot
+    }
+
+    /// Keeps the footprint computed for `p`.
+    func keep(_ f: Footprint, of p: DrawPolygon) { newFeet[ObjectIdentifier(p)] = TangleMemo.Foot(p: p, foot: f) }
+
+    /// The order found for `a` and `b` (in that order) before, or nil.
+    func order(_ a: DrawPolygon, _ b: DrawPolygon) -> PairOrder? {
+        let k = TangleMemo.Pair(a: ObjectIdentifier(a), b: ObjectIdentifier(b))
+        if let e = memo.orders[k] { reused += 1; return e.order }
+        return newOrders[k]?.order
+    }
+
+    /// Keeps the order computed for `a` and `b`.
+    func keep(_ o: PairOrder, of a: DrawPolygon, _ b: DrawPolygon) {
+        newOrders[TangleMemo.Pair(a: ObjectIdentifier(a), b: ObjectIdentifier(b))] = TangleMemo.Order(a: a, b: b, order: o)
+    }
+
+    /// `a.classify(against: plane)`, or what it gave for the same two polygons before (the same pieces).
+    func classify(_ a: DrawPolygon, against plane: DrawPolygon) -> DrawPolygon.Side {
+        let k = TangleMemo.Pair(a: ObjectIdentifier(a), b: ObjectIdentifier(plane))
+        if let e = memo.splits[k] { reused += 1; return e.side }
+        if let e = newSplits[k] { return e.side }
+        let s = a.classify(against: plane)
+        newSplits[k] = TangleMemo.Split(a: a, by: plane, side: s)
+        return s
+    }
+
+    /// `make()`, a function (`kind`) of the list `pieces`, or what it gave for the same list before.
+    func ordered(_ kind: Int, _ pieces: [DrawPolygon], _ make: () -> [DrawPolygon]) -> [DrawPolygon] {
+        let k = TangleMemo.List(kind: kind, ids: pieces.map(ObjectIdentifier.init))
+        if let e = memo.lists[k] { reused += 1; return e.result }
+        if let e = newLists[k] { return e.result }
+        let r = make()
+        newLists[k] = TangleMemo.Ordered(pieces: pieces, result: r)
+        return r
+    }
+}
