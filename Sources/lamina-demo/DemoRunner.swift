@@ -46,7 +46,7 @@ final class DemoRunner {
     /// Whether `frame` compiles the next frame on a background thread while GL draws the
     /// last one (`FramePipeline`): a shorter frame period, one frame more of latency.
     var pipelined = true
-    let pipeline = FramePipeline()
+    let pipeline = FramePipeline<RenderPlan>()
     /// When the input of the compile under way was applied (pipelined).
     var underWayInput: Double?
     /// Input-to-screen times of recent frames (seconds), beside `frameTimes`.
@@ -92,10 +92,10 @@ final class DemoRunner {
         if CGFloat(sizes.points.0) != app.width || CGFloat(sizes.points.1) != app.height, sizes.points.0 > 0, sizes.points.1 > 0 {
             app.resize(width: CGFloat(sizes.points.0), height: CGFloat(sizes.points.1))
         }
-        let tree = HandedOver(value: app.frame(at: time))
+        let tree = HandedOver(app.frame(at: time))
         // High-DPI: the framebuffer has more pixels than the window has points.
         let scale = sizes.points.0 > 0 ? Double(sizes.pixels.0) / Double(sizes.points.0) : 1
-        let width = Double(app.width), height = Double(app.height), background = HandedOver(value: app.current.background)
+        let width = Double(app.width), height = Double(app.height), background = HandedOver(app.current.background)
         let explode = explodeOptions(at: time, scale: scale)
         let frames = frames, compositor = compositor
         return {
