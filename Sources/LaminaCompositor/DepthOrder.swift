@@ -82,17 +82,33 @@ private func insideHalfPlanes(_ p: [SIMD2<Double>], grow: Double = 0) -> [HalfPl
 /// A polygon's footprint in target pixels grown by a margin (the anti-aliasing margin unless
 /// told): the box around it cut by its edges moved outward (nil when it has no area there).
 /// A class: pair tests pass reaches around by the hundred thousand, one retain each.
-final class Reach: Sendable {
-    let polygon: [SIMD2<Double>]
-    let halfPlanes: [HalfPlane]
+final class Reach: @unchecked Sendable {
+    // @unchecked: the buffers are written in init only, then only read (and freed in deinit).
+    /// The reach polygon and its inside half-planes, in memory of the reach's own rather than
+    /// arrays: pair tests on both cores read them by the hundred thousand, and an array read
+    /// out of a shared object cost an atomic retain and release of the object and of the
+    /// array's buffer each time (a quarter of the retains of the demo's 1,000-card frames).
+    let polygon: UnsafeBufferPointer<SIMD2<Double>>
+    let halfPlanes: UnsafeBufferPointer<HalfPlane>
 
     init?(pixels: [SIMD2<Double>], box: Box, margin: Double = overlapMargin) {
         guard let h = insideHalfPlanes(pixels, grow: margin) else { return nil }
         // No margin: the polygon is its own reach (the box cut by its own edges).
         let p = margin == 0 ? pixels : clip(box.corners, h)
         guard !p.isEmpty else { return nil }
-        polygon = p
-        halfPlanes = h
+        polygon = Reach.copy(p)
+        halfPlanes = Reach.copy(h)
+    }
+
+    deinit {
+        polygon.deallocate()
+        halfPlanes.deallocate()
+    }
+
+    private static func copy<T>(_ a: [T]) -> UnsafeBufferPointer<T> {
+        let m = UnsafeMutableBufferPointer<T>.allocate(capacity: a.count)
+        _ = m.initialize(from: a)
+        return UnsafeBufferPointer(m)
     }
 }
 
@@ -219,7 +235,7 @@ func pairOrder(_ a: DrawPolygon, _ b: DrawPolygon, reachA: Reach?, reachB: Reach
     }
     let pa = reachA.polygon, hb = reachB.halfPlanes
     if let onStack = withClipped(pa, hb, { decide(UnsafeBufferPointer($0)) }) { return onStack }
-    return clip(pa, hb).withUnsafeBufferPointer(decide)
+    return clip(Array(pa), Array(hb)).withUnsafeBufferPointer(decide)
 }
 
 /// The pair order of a depth relation (`depthRelation`: b in front of a, behind it, level
@@ -241,8 +257,8 @@ private func overlaps(_ ra: Reach?, _ rb: Reach?) -> Bool {
 
 /// Whether `clip(poly, hs)` is empty or has less than `leastOverlap` area (the same
 /// arithmetic, on the stack).
-func clipIsEmpty(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> Bool {
-    withClipped(poly, hs) { abs(area2($0)) <= 2 * leastOverlap } ?? (abs(area2(clip(poly, hs))) <= 2 * leastOverlap)
+func clipIsEmpty(_ poly: UnsafeBufferPointer<SIMD2<Double>>, _ hs: UnsafeBufferPointer<HalfPlane>) -> Bool {
+    withClipped(poly, hs) { abs(area2($0)) <= 2 * leastOverlap } ?? (abs(area2(clip(Array(poly), Array(hs)))) <= 2 * leastOverlap)
 }
 
 /// Calls `body` with `clip(poly, hs)` (the same arithmetic, empty when nothing is left) held
@@ -250,7 +266,8 @@ func clipIsEmpty(_ poly: [SIMD2<Double>], _ hs: [HalfPlane]) -> Bool {
 /// at each step were most of their cost. Nil, without calling `body`, when the buffer could
 /// overflow (rounding can add vertices; the caller then clips with arrays).
 @inline(__always)
-func withClipped<R>(_ poly: [SIMD2<Double>], _ hs: [HalfPlane], _ body: (UnsafeMutableBufferPointer<SIMD2<Double>>) -> R) -> R? {
+func withClipped<R>(_ poly: UnsafeBufferPointer<SIMD2<Double>>, _ hs: UnsafeBufferPointer<HalfPlane>,
+                    _ body: (UnsafeMutableBufferPointer<SIMD2<Double>>) -> R) -> R? {
     // A convex polygon gains at most one vertex per half-plane.
     let capacity = poly.count + hs.count + 4
     return withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 2 * capacity) { buffer -> R? in

@@ -35,18 +35,79 @@ final class DemoRunner {
         renderer = try GLRenderer(context: window)
     }
 
-    /// Draws one frame of the current scene at media time `time` into the window.
+    /// Draws one frame of the current scene at media time `time` into the window, compiled
+    /// and drawn in turn (scripts: each screenshot shows the input just played).
     func drawFrame(at time: CFTimeInterval) throws {
         let start = ProcessInfo.processInfo.systemUptime
+        try present(try compileJob(at: time)())
+        record(frame: ProcessInfo.processInfo.systemUptime - start, latency: ProcessInfo.processInfo.systemUptime - start)
+    }
+
+    /// Whether `frame` compiles the next frame on a background thread while GL draws the
+    /// last one (`FramePipeline`): a shorter frame period, one frame more of latency.
+    var pipelined = true
+    let pipeline = FramePipeline<RenderPlan>()
+    /// When the input of the compile under way was applied (pipelined).
+    var underWayInput: Double?
+    /// Input-to-screen times of recent frames (seconds), beside `frameTimes`.
+    var latencies: [Double] = []
+
+    /// One frame of the window: applies `input` (false: quit), then compiles and draws the
+    /// scene at `time()`. Pipelined, it first takes the plan compiled during the last frame
+    /// (the tree is then free to change), starts compiling this one and draws that plan
+    /// meanwhile. `frameTimes` gets the whole frame's time, `latencies` input to screen.
+    func frame(at time: () -> CFTimeInterval, input: () throws -> Bool) throws -> Bool {
+        let clock = { ProcessInfo.processInfo.systemUptime }
+        let start = clock()
+        let ready = try pipeline.finish()
+        let readyInput = underWayInput
+        underWayInput = nil
+        guard try input() else { return false }
+        let inputTime = clock()
+        let job = try compileJob(at: time())
+        if pipelined {
+            pipeline.start(job)
+            underWayInput = inputTime
+            guard let ready, let readyInput else { return true }  // the first frame: nothing drawn yet
+            try present(ready)
+            record(frame: clock() - start, latency: clock() - readyInput)
+        } else {
+            try present(try job())
+            record(frame: clock() - start, latency: clock() - inputTime)
+        }
+        return true
+    }
+
+    /// Draws the plan still being compiled, if any (before the scene changes under it).
+    func drain() throws {
+        underWayInput = nil
+        if let plan = try pipeline.finish() { try present(plan) }
+    }
+
+    /// Reads what a frame at `time` needs from the app (on this thread: it may resize the
+    /// scene and builds the frame's tree) and returns the compile of that tree, which reads
+    /// only the tree, the frame compositor and values.
+    func compileJob(at time: CFTimeInterval) throws -> @Sendable () throws -> RenderPlan {
         let sizes = window.sizes
         if CGFloat(sizes.points.0) != app.width || CGFloat(sizes.points.1) != app.height, sizes.points.0 > 0, sizes.points.1 > 0 {
             app.resize(width: CGFloat(sizes.points.0), height: CGFloat(sizes.points.1))
         }
-        let tree = app.frame(at: time)
+        let tree = HandedOver(app.frame(at: time))
         // High-DPI: the framebuffer has more pixels than the window has points.
         let scale = sizes.points.0 > 0 ? Double(sizes.pixels.0) / Double(sizes.points.0) : 1
-        let plan = shown(try frames.compile(root: tree, width: Double(app.width), height: Double(app.height), scale: scale,
-                                            background: app.current.background), at: time, scale: scale)
+        let width = Double(app.width), height = Double(app.height), background = HandedOver(app.current.background)
+        let explode = explodeOptions(at: time, scale: scale)
+        let frames = frames, compositor = compositor
+        return {
+            let plan = try frames.compile(root: tree.value, width: width, height: height, scale: scale, background: background.value)
+            return explode.map { compositor.explode(plan, options: $0) } ?? plan
+        }
+    }
+
+    /// Draws a plan into the window and shows it, unless the window changed size since it was
+    /// compiled.
+    func present(_ plan: RenderPlan) throws {
+        let sizes = window.sizes
         guard plan.targets.last!.width == sizes.pixels.0, plan.targets.last!.height == sizes.pixels.1 || sizes.pixels.1 == 0 else {
             return
         }
@@ -56,9 +117,14 @@ final class DemoRunner {
             epoxy_glFinish()
         }
         window.swap()
-        let dt = ProcessInfo.processInfo.systemUptime - start
+    }
+
+    /// Keeps a frame's times (the last 600) and shows the recent rate in the title.
+    func record(frame dt: Double, latency: Double) {
         frameTimes.append(dt)
+        latencies.append(latency)
         if frameTimes.count > 600 { frameTimes.removeFirst(frameTimes.count - 600) }
+        if latencies.count > 600 { latencies.removeFirst(latencies.count - 600) }
         let now = ProcessInfo.processInfo.systemUptime
         if now - lastTitleUpdate > 0.5 {
             lastTitleUpdate = now
@@ -68,15 +134,21 @@ final class DemoRunner {
         }
     }
 
-    /// The plan as the window shows it at `time`: itself, or its exploded view while E has it
-    /// open (labels as large in points at any `scale`, pixels per point).
-    func shown(_ plan: RenderPlan, at time: CFTimeInterval, scale: Double) -> RenderPlan {
+    /// The exploded view's options while E has it open at `time` (labels as large in points
+    /// at any `scale`, pixels per point), else nil.
+    func explodeOptions(at time: CFTimeInterval, scale: Double) -> ExplodeOptions? {
         let amount = app.explodeAmount(at: time)
-        guard amount > 0 else { return plan }
+        guard amount > 0 else { return nil }
         var options = ExplodeOptions(amount: amount)
         options.extraTurn = app.explodeTurn
         options.labelSize *= scale
-        return compositor.explode(plan, options: options)
+        return options
+    }
+
+    /// The plan as the window shows it at `time`: itself, or its exploded view while E has it
+    /// open.
+    func shown(_ plan: RenderPlan, at time: CFTimeInterval, scale: Double) -> RenderPlan {
+        explodeOptions(at: time, scale: scale).map { compositor.explode(plan, options: $0) } ?? plan
     }
 
     /// Applies queued input. Returns false when the user quits.
@@ -114,9 +186,8 @@ final class DemoRunner {
 
     /// The real-time loop.
     func interactive() throws {
-        while try handleInput() {
-            try drawFrame(at: CACurrentMediaTime())
-        }
+        while try frame(at: { CACurrentMediaTime() }, input: handleInput) {}
+        _ = try? pipeline.finish()
     }
 
     /// Plays a script on a virtual clock (60 frames a second), drawing every frame.
@@ -188,25 +259,38 @@ final class DemoRunner {
         app.outline.outline(model)
     }
 
-    /// Draws each built-in scene for `frames` frames uncapped while turning it, and reports
-    /// the frame-time percentiles (wall time from input to finished frame).
-    func benchmark(frames: Int) throws {
+    /// Draws each built-in scene (or only scene `only`, 1-based) for `frames` frames uncapped
+    /// while turning it, and reports the frame-time percentiles (wall time of a whole frame,
+    /// the frame period) and the latency's (input applied to frame shown).
+    func benchmark(frames: Int, only: Int? = nil) throws {
+        if let only, !app.scenes.indices.contains(only - 1) { throw DemoError("no scene \(only): there are \(app.scenes.count)") }
+        guard frames > 0 else { throw DemoError("--benchmark needs at least one frame") }
         let (pw, ph) = window.sizes.pixels
-        print("lamina-demo benchmark: \(Int(app.width))x\(Int(app.height)) points, \(pw)x\(ph) pixels, swap interval 0, \(frames) frames per scene")
+        print("lamina-demo benchmark: \(Int(app.width))x\(Int(app.height)) points, \(pw)x\(ph) pixels, swap interval 0, \(frames) frames per scene, "
+              + (pipelined ? "pipelined (compile of the next frame beside GL)" : "compile then draw"))
         var all: [Double] = []
-        for i in 0..<min(DemoApp.builtInCount, app.scenes.count) {
+        for i in only.map({ [$0 - 1] }) ?? Array(0..<min(DemoApp.builtInCount, app.scenes.count)) {
             app.select(i)
             frameTimes = []
+            latencies = []
             for k in 0..<(frames + 10) {
-                window.poll()
-                app.drag(dx: 2, dy: 1)
-                if k == frames / 2 { app.click() }
-                try drawFrame(at: CACurrentMediaTime())
-                if k < 10 { frameTimes.removeAll() }  // warm-up: shader compilation, first uploads
+                _ = try frame(at: { CACurrentMediaTime() }) {
+                    window.poll()
+                    app.drag(dx: 2, dy: 1)
+                    if k == frames / 2 { app.click() }
+                    return true
+                }
+                // Warm-up: shader compilation, first uploads.
+                if k < 10 { frameTimes.removeAll(); latencies.removeAll() }
             }
-            let sorted = frameTimes.sorted()
-            func pct(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] * 1000 }
-            print(String(format: "  %-22@ p50 %6.2f ms   p95 %6.2f ms   max %6.2f ms", app.current.title as NSString, pct(0.5), pct(0.95), pct(1)))
+            try drain()
+            func pct(_ times: [Double], _ p: Double) -> Double {
+                let sorted = times.sorted()
+                return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] * 1000
+            }
+            print(String(format: "  %-22@ p50 %6.2f ms   p95 %6.2f ms   max %6.2f ms   latency p50 %6.2f ms   p95 %6.2f ms",
+                         app.current.title as NSString, pct(frameTimes, 0.5), pct(frameTimes, 0.95), pct(frameTimes, 1),
+                         pct(latencies, 0.5), pct(latencies, 0.95)))
             all += frameTimes
         }
         let sorted = all.sorted()

@@ -41,6 +41,12 @@ struct LaminaDemo: ParsableCommand {
     @Option(help: "Measure: draw each built-in scene for this many frames uncapped, print frame-time percentiles, exit.")
     var benchmark: Int?
 
+    @Option(help: "With --benchmark: measure only this scene (1-based).")
+    var benchmarkScene: Int?
+
+    @Flag(help: "Compile each frame, then draw it (by default the next frame compiles on another thread while GL draws this one).")
+    var noPipeline = false
+
     @Option(help: "Start on this scene (1-based).")
     var scene: Int = 1
 
@@ -75,8 +81,9 @@ struct LaminaDemo: ParsableCommand {
         let runner = try DemoRunner(app: app, window: window, output: output)
         // The renderer's GL objects go while the window (its context) still exists.
         defer { runner.renderer.invalidate() }
+        runner.pipelined = !noPipeline
         if let benchmark {
-            try runner.benchmark(frames: benchmark)
+            try runner.benchmark(frames: benchmark, only: benchmarkScene)
         } else if script != nil {
             try runner.play(steps)
         } else {
