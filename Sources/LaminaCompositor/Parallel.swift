@@ -36,3 +36,26 @@ private final class Results<T>: @unchecked Sendable {
         return items.map { $0! }
     }
 }
+
+/// A buffer the ranges of `inRanges` write at indices no other range touches (each index
+/// belongs to one range, so no two threads ever touch one element).
+struct SharedBuffer<T>: @unchecked Sendable {
+    let base: UnsafeMutableBufferPointer<T>
+}
+
+/// Runs `body` on every element of `array` in place (with its index), the indices shared
+/// among the cores by `inRanges` when there are at least `minimum`. `body` must touch only
+/// the element it is given: the result is then the same as one loop's.
+func forEachInPlace<T>(_ array: inout [T], minimum: Int, _ body: @Sendable (inout T, Int) -> Void) {
+    let count = array.count
+    array.withUnsafeMutableBufferPointer { p in
+        let shared = SharedBuffer(base: p)
+        _ = inRanges(count, minimum: minimum) { r in for i in r { body(&shared.base[i], i) } }
+    }
+}
+
+/// A value handed to the threads of `inRanges` that only read it (or, for a result, that
+/// only the thread making it touches): what the compiler cannot check, the caller promises.
+struct Unchecked<T>: @unchecked Sendable {
+    let value: T
+}

@@ -17,34 +17,26 @@ extension PlanBuilder {
         // The items become the quads in place (a DrawQuad is large: none is copied); those
         // kept are moved down over those dropped.
         var quads = items
+        // Sampled planes' placements for the exploded view, in item order (the builder's list).
+        for k in quads.indices { if let u = quads[k].unflattenedIndex { quads[k].unflattenedIndex = unflatten(unflattened[u], planeToTarget.keepingDepthScale) } }
+        // Each item into pixels and cut by its clips (and the view's where it may reach past
+        // it), on all cores: each touches only its own item. Empty: nothing left to draw.
+        let builder = ObjectIdentifier(self)
+        var cut = [[SIMD2<Double>]](repeating: [], count: quads.count)
+        cut.withUnsafeMutableBufferPointer { cp in
+            let cutOut = SharedBuffer(base: cp)
+            forEachInPlace(&quads, minimum: 512) { q, k in
+                // Every item has its layer (Item(quad:owner:)); the builder stands in otherwise.
+                if q.layer == nil { q.layer = builder }
+                q.matrix = q.matrix.concatenating(planeToTarget)
+                cutOut.base[k] = Self.cutToView(&q, view: view, viewClips: viewClips)
+            }
+        }
         var owners: [ObjectIdentifier] = [], visible: [[SIMD2<Double>]] = []
         owners.reserveCapacity(quads.count)
         visible.reserveCapacity(quads.count)
         var kept = 0
-        for k in quads.indices {
-            // Every item has its layer (Item(quad:owner:)); the builder stands in otherwise.
-            let owner = quads[k].layer ?? ObjectIdentifier(self)
-            quads[k].layer = owner
-            quads[k].matrix = quads[k].matrix.concatenating(planeToTarget)
-            if let u = quads[k].unflattenedIndex { quads[k].unflattenedIndex = unflatten(unflattened[u], planeToTarget.keepingDepthScale) }
-            var v = clip(quads[k].rect.corners, quads[k].clips)
-            if v.isEmpty { continue }
-            let m = quads[k].matrix
-            // A 2D affine map (W constant and positive) keeps every point in front of the eye,
-            // and a quad whose visible part maps inside the view needs no view clips: the
-            // clips would cut nothing.
-            let affine = m.r0.w == 0 && m.r1.w == 0 && m.r3.w > wEpsilon
-            if !(affine && v.allSatisfy({ p in let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY })) {
-                var added: [HalfPlane] = []
-                added.reserveCapacity(5)
-                if !affine { added.append(m.inFrontOfEye) }
-                for h in viewClips { added.append(m.pullBack(h)) }
-                quads[k].clips.reserveCapacity(quads[k].clips.count + added.count)
-                quads[k].clips += added
-                // Drop quads with nothing left after clipping.
-                v = clip(v, added)
-                if v.isEmpty { continue }
-            }
+        for k in quads.indices where !cut[k].isEmpty {
             if leading {
                 if quads[k].coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = quads[k].fill {
                     clearColor = c
@@ -56,21 +48,44 @@ extension PlanBuilder {
             // (Moved, not copied: the generic swap would retain and release each quad's arrays.)
             if kept != k { quads.withUnsafeMutableBufferPointer { $0.swapAt(kept, k) } }
             kept += 1
-            owners.append(owner)
-            visible.append(v)
+            owners.append(quads[kept - 1].layer ?? builder)
+            visible.append(cut[k])
         }
         quads.removeSubrange(kept...)
         removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
-        for k in quads.indices {
-            let v = visible[k]
+        let seen = visible
+        forEachInPlace(&quads, minimum: 512) { q, k in
+            let v = seen[k]
             // Local units per pixel at worst over the visible part (the same everywhere under an affine map).
-            let m = quads[k].matrix
+            let m = q.matrix
             let affine = m.r0.w == 0 && m.r1.w == 0
             let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
-            finish(&quads[k], visible: v, minStretch: minStretch)
+            finish(&q, visible: v, minStretch: minStretch)
         }
         quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads, clearSource: clearSource, kind: kind))
         return targets.count - 1
+    }
+
+    /// The part of item `q` (its matrix already into target pixels) its clips keep, cut by
+    /// the view too where it may reach past it (those clips are then added to the item);
+    /// empty when nothing is left.
+    static func cutToView(_ q: inout DrawQuad, view: Box, viewClips: [HalfPlane]) -> [SIMD2<Double>] {
+        let v = clip(q.rect.corners, q.clips)
+        if v.isEmpty { return v }
+        let m = q.matrix
+        // A 2D affine map (W constant and positive) keeps every point in front of the eye,
+        // and a quad whose visible part maps inside the view needs no view clips: the
+        // clips would cut nothing.
+        let affine = m.r0.w == 0 && m.r1.w == 0 && m.r3.w > wEpsilon
+        if affine && v.allSatisfy({ p in let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY }) { return v }
+        var added: [HalfPlane] = []
+        added.reserveCapacity(5)
+        if !affine { added.append(m.inFrontOfEye) }
+        for h in viewClips { added.append(m.pullBack(h)) }
+        q.clips.reserveCapacity(q.clips.count + added.count)
+        q.clips += added
+        // Drop quads with nothing left after clipping.
+        return clip(v, added)
     }
 }

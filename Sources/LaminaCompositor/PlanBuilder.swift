@@ -87,7 +87,8 @@ final class PlanBuilder {
         if parts.gradientIndex >= 0, let g = parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
             items.append(Item(quad: q, owner: owner))
         }
-        if parts.contentsIndex >= 0, let image = layer.contents as? CGImage, case .image(_, let uv) = parts.specs[parts.contentsIndex].fill {
+        if parts.contentsIndex >= 0, let image = layer.contents as? CGImage {
+            let uv = parts.contentsUV
             items.append(parts.item(parts.contentsIndex, owner: owner))
             items[items.count - 1].fill = .image(index: index(of: image), uv: uv)
         }
