@@ -38,6 +38,17 @@ private struct FlatRun {
 /// less than waking the other threads).
 private let flatSpreadLayers = 2048
 
+/// A member drawn by the lean walk off the builder's thread before its context's loop reached
+/// it: its items in its own plane, memberContent's result, the images its items name.
+struct FlatContent {
+    var items: [Item]
+    let extent: Box?
+    let images: [CGImage]
+}
+
+/// The fewest members of a context for them to be drawn first on all cores.
+private let flatContentMembers = 64
+
 extension PlanBuilder {
     /// memberContent for a member whose subtree the lean path can draw: nil when it cannot
     /// (nothing appended), else the extent memberContent returns (nil inside: nothing shows).
@@ -200,5 +211,39 @@ extension PlanBuilder {
             images.list.append(image)
         }
         return true
+    }
+
+    /// The members of a context (not culled) the lean walk can draw, drawn on all cores
+    /// before the context's loop reaches them (nil for the others, left to memberContent;
+    /// empty: none drawn so, as for a small context). Drawn so, a member is drawn as the
+    /// general path draws it, whether or not its layer is in the cache already.
+    func flatContents(of members: [ContextMember], planeToTarget: Mat4) -> [FlatContent?] {
+        guard options.usesFlatPath, !options.forceTargets, members.count >= flatContentMembers else { return [] }
+        let shared = Unchecked(value: (builder: self, members: members))
+        return inRanges(members.count, minimum: flatContentMembers) { r -> Unchecked<[FlatContent?]> in
+            Unchecked(value: r.map { k -> FlatContent? in
+                let m = shared.value.members[k]
+                if !m.isDoubleSided && m.isBackFacing { return nil }
+                let images = FlatImages()
+                var items: [Item] = []
+                guard let drawn = shared.value.builder.drawFlat(m, toTarget: m.mat.flattened.concatenating(planeToTarget), spread: false,
+                                                                offThread: images, to: &items) else { return nil }
+                return FlatContent(items: items, extent: drawn.drew ? drawn.extent : nil, images: images.list)
+            })
+        }.flatMap(\.value)
+    }
+
+    /// Appends a member drawn by flatContents to `items` (its images listed now, in order, as
+    /// memberContent would list them here) and returns memberContent's result for it.
+    func adopt(_ content: inout FlatContent, to items: inout [Item]) -> Box? {
+        let start = items.count
+        if items.isEmpty { swap(&items, &content.items) } else { items += content.items }
+        if !content.images.isEmpty {
+            let indices = content.images.map { index(of: $0) }
+            for j in start..<items.count {
+                if case .image(let i, let uv) = items[j].fill, i <= -2 { items[j].fill = .image(index: indices[-2 - i], uv: uv) }
+            }
+        }
+        return content.extent
     }
 }

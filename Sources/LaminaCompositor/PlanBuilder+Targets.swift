@@ -35,7 +35,7 @@ extension PlanBuilder {
         var owners: [ObjectIdentifier] = [], visible: [[SIMD2<Double>]] = []
         owners.reserveCapacity(quads.count)
         visible.reserveCapacity(quads.count)
-        var kept = 0
+        var keep = [Bool](repeating: false, count: quads.count)
         for k in quads.indices where !cut[k].isEmpty {
             if leading {
                 if quads[k].coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = quads[k].fill {
@@ -45,24 +45,27 @@ extension PlanBuilder {
                 }
                 leading = false
             }
-            // (Moved, not copied: the generic swap would retain and release each quad's arrays.)
-            if kept != k { quads.withUnsafeMutableBufferPointer { $0.swapAt(kept, k) } }
-            kept += 1
-            owners.append(quads[kept - 1].layer ?? builder)
+            keep[k] = true
+            owners.append(quads[k].layer ?? builder)
             visible.append(cut[k])
         }
-        quads.removeSubrange(kept...)
+        Self.compact(&quads, keep: keep)
         removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
         let seen = visible
-        forEachInPlace(&quads, minimum: 512) { q, k in
-            let v = seen[k]
-            // Local units per pixel at worst over the visible part (the same everywhere under an affine map).
-            let m = q.matrix
-            let affine = m.r0.w == 0 && m.r1.w == 0
-            let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
-            finish(&q, visible: v, minStretch: minStretch)
+        var drawn = [Bool](repeating: false, count: quads.count)
+        drawn.withUnsafeMutableBufferPointer { dp in
+            let drawnOut = SharedBuffer(base: dp)
+            forEachInPlace(&quads, minimum: 512) { q, k in
+                let v = seen[k]
+                // Local units per pixel at worst over the visible part (the same everywhere under an affine map).
+                let m = q.matrix
+                let affine = m.r0.w == 0 && m.r1.w == 0
+                let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
+                finish(&q, visible: v, minStretch: minStretch)
+                drawnOut.base[k] = !q.cover.isEmpty && q.fitsInFloat
+            }
         }
-        quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
+        Self.compact(&quads, keep: drawn)
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads, clearSource: clearSource, kind: kind))
         return targets.count - 1
     }
@@ -88,4 +91,33 @@ extension PlanBuilder {
         // Drop quads with nothing left after clipping.
         return clip(v, added)
     }
+
+    /// Removes the quads not kept, the others kept in order. Moved, not copied (a quad is
+    /// large and a copy retains its arrays): each run of kept quads moves down in one piece.
+    static func compact(_ quads: inout [DrawQuad], keep: [Bool]) {
+        let n = quads.count
+        guard let first = keep.firstIndex(of: false) else { return }
+        var kept = first
+        quads.withUnsafeMutableBufferPointer { p in
+            let base = p.baseAddress!
+            var k = first
+            while k < n {
+                if !keep[k] { (base + k).deinitialize(count: 1); k += 1; continue }
+                var end = k + 1
+                while end < n, keep[end] { end += 1 }
+                // Every slot below k is free (moved from or dropped); the regions may overlap.
+                (base + kept).moveInitialize(from: base + k, count: end - k)
+                kept += end - k
+                k = end
+            }
+            // The freed tail holds placeholders (nothing to release) until it is removed.
+            (base + kept).initialize(repeating: placeholderQuad, count: n - kept)
+        }
+        quads.removeSubrange(kept...)
+    }
 }
+
+/// A quad that owns nothing (empty strings and arrays): what fills freed slots for a moment.
+private let placeholderQuad = DrawQuad(layerName: "", role: "", matrix: .identity, rect: Box(minX: 0, minY: 0, maxX: 0, maxY: 0), cornerRadius: 0,
+                                       antialiasedEdges: [], fill: .none, borderWidth: 0, borderColor: .zero, mask: nil, opacity: 1,
+                                       lighting: [], clips: [], cover: [], isSplit: false)

@@ -82,13 +82,15 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     let count = quads.count
     let found = quads.withUnsafeMutableBufferPointer { p in
         let shared = SharedBuffer(base: p)
-        return inRanges(count, minimum: spread ? 1024 : Int.max) { r in seamFrames(shared.base, r, owners: owners, visible: visible) }
+        return inRanges(count, minimum: spread ? 256 : Int.max) { r in seamFrames(shared.base, r, owners: owners, visible: visible) }
     }
     // In quad order (a frame is large: one copy into room made at once).
-    var frames = found.count == 1 ? found[0] : []
-    if found.count > 1 {
-        frames.reserveCapacity(found.reduce(0) { $0 + $1.count })
-        for f in found { frames += f }
+    let frames: [SeamFrame]
+    if found.count == 1 { frames = found[0] } else {
+        var all: [SeamFrame] = []
+        all.reserveCapacity(found.reduce(0) { $0 + $1.count })
+        for f in found { all += f }
+        frames = all
     }
     guard frames.count > 1 else { return }
     // Exactly horizontal or vertical edges (an axis-aligned UI) are paired with each other
@@ -104,41 +106,47 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     let cx0 = ((-2 - seamTolerance) / cell).clampedToInt(in: -1...0, rounding: .down), cx1 = ((Double(width) + 2 + seamTolerance) / cell).clampedToInt(in: 0...100_000, rounding: .down)
     let cy0 = ((-2 - seamTolerance) / cell).clampedToInt(in: -1...0, rounding: .down), cy1 = ((Double(height) + 2 + seamTolerance) / cell).clampedToInt(in: 0...100_000, rounding: .down)
     let columns = cx1 - cx0 + 1, cellCount = columns * (cy1 - cy0 + 1)
-    @inline(__always) func cellIndex(_ v: Double, _ lo: Int, _ hi: Int) -> Int { clampedFloor(v / cell, lo, hi) }
-    var entries: [(cell: Int, edge: Int)] = []
-    entries.reserveCapacity(anySlanted ? frames.count * 2 : 0)
-    // The last edge listed in each cell: an edge is listed once per cell, in discovery order.
-    var listed = [Int](repeating: -1, count: anySlanted ? cellCount : 0)
-    for (k, e) in frames.enumerated() where anySlanted {
-        let len = ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
-        let steps = clampedRounded(len / cell, 1, max(1, 4 * (columns + cy1 - cy0 + 2)), .up)
-        for s in 0..<steps {
-            let p = e.a + (e.b - e.a) * (Double(s) / Double(steps)), q = e.a + (e.b - e.a) * (Double(s + 1) / Double(steps))
-            let x0 = cellIndex(min(p.x, q.x) - seamTolerance, cx0, cx1), x1 = cellIndex(max(p.x, q.x) + seamTolerance, cx0, cx1)
-            let y0 = cellIndex(min(p.y, q.y) - seamTolerance, cy0, cy1), y1 = cellIndex(max(p.y, q.y) + seamTolerance, cy0, cy1)
-            for y in y0...y1 {
-                for x in x0...x1 {
-                    let c = (y - cy0) * columns + (x - cx0)
-                    if listed[c] != k { listed[c] = k; entries.append((c, k)) }
+    // Listed by ranges of edges on all cores, gathered in edge order.
+    let listings = !anySlanted ? [] : inRanges(frames.count, minimum: spread ? 256 : Int.max) { r -> [(cell: Int, edge: Int)] in
+        var entries: [(cell: Int, edge: Int)] = []
+        entries.reserveCapacity(r.count * 2)
+        @inline(__always) func cellIndex(_ v: Double, _ lo: Int, _ hi: Int) -> Int { clampedFloor(v / cell, lo, hi) }
+        // The last edge listed in each cell: an edge is listed once per cell, in discovery order.
+        var listed = [Int](repeating: -1, count: cellCount)
+        for k in r {
+            let e = frames[k]
+            let len = ((e.b - e.a) * (e.b - e.a)).sum().squareRoot()
+            let steps = clampedRounded(len / cell, 1, max(1, 4 * (columns + cy1 - cy0 + 2)), .up)
+            for s in 0..<steps {
+                let p = e.a + (e.b - e.a) * (Double(s) / Double(steps)), q = e.a + (e.b - e.a) * (Double(s + 1) / Double(steps))
+                let x0 = cellIndex(min(p.x, q.x) - seamTolerance, cx0, cx1), x1 = cellIndex(max(p.x, q.x) + seamTolerance, cx0, cx1)
+                let y0 = cellIndex(min(p.y, q.y) - seamTolerance, cy0, cy1), y1 = cellIndex(max(p.y, q.y) + seamTolerance, cy0, cy1)
+                for y in y0...y1 {
+                    for x in x0...x1 {
+                        let c = (y - cy0) * columns + (x - cx0)
+                        if listed[c] != k { listed[c] = k; entries.append((c, k)) }
+                    }
                 }
             }
         }
+        return entries
     }
+    let entryCount = listings.reduce(0) { $0 + $1.count }
     var bucketStart = [Int](repeating: 0, count: cellCount + 1)
-    for e in entries { bucketStart[e.cell + 1] += 1 }
+    for list in listings { for e in list { bucketStart[e.cell + 1] += 1 } }
     for c in 0..<cellCount { bucketStart[c + 1] += bucketStart[c] }
     var fill = bucketStart
-    var bucketed = [Int](repeating: 0, count: entries.count)
-    for e in entries { bucketed[fill[e.cell]] = e.edge; fill[e.cell] += 1 }
+    var bucketed = [Int](repeating: 0, count: entryCount)
+    for list in listings { for e in list { bucketed[fill[e.cell]] = e.edge; fill[e.cell] += 1 } }
     let search = SeamSearch(frames: frames, straight: straight, anySlanted: anySlanted, bucketed: bucketed, bucketStart: bucketStart,
                             columns: columns, cx0: cx0, cx1: cx1, cy0: cy0, cy1: cy1)
     // The jobs: horizontal lines, vertical lines, then the cells in ranges holding about
     // equal shares of the listings.
-    let cellJobs = entries.count >= 2048 ? 8 : 1
+    let cellJobs = entryCount >= 256 ? 8 : 1
     var cellBounds = [0]
     for j in 1..<cellJobs {
         var c = cellBounds[j - 1]
-        while c < cellCount, bucketStart[c] < entries.count * j / cellJobs { c += 1 }
+        while c < cellCount, bucketStart[c] < entryCount * j / cellJobs { c += 1 }
         cellBounds.append(c)
     }
     cellBounds.append(cellCount)
