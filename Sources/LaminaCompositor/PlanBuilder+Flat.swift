@@ -60,7 +60,8 @@ extension PlanBuilder {
         // A large subtree's items (most layers draw one) are given room at once: an item is
         // large, and growing the array by doubling would copy them all about twice over.
         let layers = Self.layerCount(m.layer, upTo: 1 << 20)
-        if layers >= 256 { out.reserveCapacity(start + layers + layers / 8) }
+        // (A subtree drawn on all cores gathers its items into an array of its own.)
+        if layers >= 256 && layers < flatSpreadLayers { out.reserveCapacity(start + layers + layers / 8) }
         if let drawn = drawFlat(m, toTarget: toTarget, spread: layers >= flatSpreadLayers, offThread: nil, to: &out) { return .some(drawn.drew ? drawn.extent : nil) }
         // Some layer needs the general path: as if the walk had not been tried.
         out.removeSubrange(start...)
@@ -130,7 +131,7 @@ extension PlanBuilder {
         if spread && offThread == nil && members.count >= 8 {
             // On all cores; the runs up to the first that must be drawn again are kept.
             let shared = Unchecked(value: (builder: self, members: members))
-            let runs = inRanges(members.count, minimum: 2) { r -> Unchecked<FlatRun?> in
+            var runs = inRanges(members.count, minimum: 2) { r -> Unchecked<FlatRun?> in
                 let images = FlatImages()
                 var run = FlatRun(items: [], extents: [], images: [])
                 run.extents.reserveCapacity(r.count)
@@ -144,20 +145,25 @@ extension PlanBuilder {
                 run.images = images.list
                 return Unchecked(value: run)
             }
-            for entry in runs {
-                guard let run = entry.value else { break }
-                let base = out.count
-                out.append(contentsOf: run.items)
-                if !run.images.isEmpty {
-                    // Listed in the order the walk on this thread would have listed them.
-                    let indices = run.images.map { index(of: $0) }
-                    for j in base..<out.count {
-                        if case .image(let i, let uv) = out[j].fill, i <= -2 { out[j].fill = .image(index: indices[-2 - i], uv: uv) }
+            // The runs' items patched (their images listed in order), then moved in after
+            // what `out` holds, on all cores.
+            var joined: [[Item]] = [[]]
+            swap(&joined[0], &out)
+            for r in runs.indices {
+                guard runs[r].value != nil else { break }
+                var items: [Item] = []
+                swap(&items, &runs[r].value!.items)
+                if !runs[r].value!.images.isEmpty {
+                    let indices = runs[r].value!.images.map { index(of: $0) }
+                    for j in items.indices {
+                        if case .image(let i, let uv) = items[j].fill, i <= -2 { items[j].fill = .image(index: indices[-2 - i], uv: uv) }
                     }
                 }
-                for b in run.extents { if let b { e = e.map { $0.union(b) } ?? b } }
-                next += run.extents.count
+                for b in runs[r].value!.extents { if let b { e = e.map { $0.union(b) } ?? b } }
+                next += runs[r].value!.extents.count
+                joined.append(items)
             }
+            out = movedTogether(&joined, minimum: 1024)
         }
         for k in next..<members.count {
             guard let b = drawFlatMember(members, k, toTarget: toTarget, offThread: offThread, spread: spread && next == 0, to: &out) else { return giveUp() }

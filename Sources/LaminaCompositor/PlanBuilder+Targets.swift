@@ -117,6 +117,32 @@ extension PlanBuilder {
     }
 }
 
+/// The quads of `parts` moved, in order, into one array, each part's on its own core when
+/// there are `minimum` in all (a quad is large, and a copy retains its arrays); each part
+/// is left holding placeholders.
+func movedTogether(_ parts: inout [[DrawQuad]], minimum: Int) -> [DrawQuad] {
+    var offsets = [0]
+    for p in parts { offsets.append(offsets[offsets.count - 1] + p.count) }
+    let total = offsets[parts.count], starts = offsets
+    guard total > 0 else { return [] }
+    return parts.withUnsafeMutableBufferPointer { outer in
+        let sources = SharedBuffer(base: outer)
+        return [DrawQuad](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let target = SharedBuffer(base: buffer)
+            _ = inRanges(sources.base.count, minimum: total >= minimum ? 2 : Int.max, parts: sources.base.count) { r in
+                for j in r {
+                    sources.base[j].withUnsafeMutableBufferPointer { src in
+                        guard let from = src.baseAddress else { return }
+                        (target.base.baseAddress! + starts[j]).moveInitialize(from: from, count: src.count)
+                        from.initialize(repeating: placeholderQuad, count: src.count)
+                    }
+                }
+            }
+            initialized = total
+        }
+    }
+}
+
 /// A quad that owns nothing (empty strings and arrays): what fills freed slots for a moment.
 private let placeholderQuad = DrawQuad(layerName: "", role: "", matrix: .identity, rect: Box(minX: 0, minY: 0, maxX: 0, maxY: 0), cornerRadius: 0,
                                        antialiasedEdges: [], fill: .none, borderWidth: 0, borderColor: .zero, mask: nil, opacity: 1,

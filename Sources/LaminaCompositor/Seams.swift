@@ -84,14 +84,8 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
         let shared = SharedBuffer(base: p)
         return inRanges(count, minimum: spread ? 256 : Int.max) { r in seamFrames(shared.base, r, owners: owners, visible: visible) }
     }
-    // In quad order (a frame is large: one copy into room made at once).
-    let frames: [SeamFrame]
-    if found.count == 1 { frames = found[0] } else {
-        var all: [SeamFrame] = []
-        all.reserveCapacity(found.reduce(0) { $0 + $1.count })
-        for f in found { all += f }
-        frames = all
-    }
+    // In quad order.
+    let frames = joined(found, minimum: spread ? 1024 : Int.max)
     guard frames.count > 1 else { return }
     // Exactly horizontal or vertical edges (an axis-aligned UI) are paired with each other
     // along their lines (Seams+Pairs.swift), never through the grid; the grid is only for slanted edges.
