@@ -43,14 +43,14 @@ struct SharedBuffer<T>: @unchecked Sendable {
     let base: UnsafeMutableBufferPointer<T>
 }
 
-/// Runs `body` on every element of `array` in place (with its index), the indices shared
+/// Runs `body` on every element of `array` (or of `range`) in place (with its index), the indices shared
 /// among the cores by `inRanges` when there are at least `minimum`. `body` must touch only
 /// the element it is given: the result is then the same as one loop's.
-func forEachInPlace<T>(_ array: inout [T], minimum: Int, _ body: @Sendable (inout T, Int) -> Void) {
-    let count = array.count
+func forEachInPlace<T>(_ array: inout [T], in range: Range<Int>? = nil, minimum: Int, _ body: @Sendable (inout T, Int) -> Void) {
+    let range = range ?? array.indices
     array.withUnsafeMutableBufferPointer { p in
         let shared = SharedBuffer(base: p)
-        _ = inRanges(count, minimum: minimum) { r in for i in r { body(&shared.base[i], i) } }
+        _ = inRanges(range.count, minimum: minimum) { r in for i in r { body(&shared.base[range.lowerBound + i], range.lowerBound + i) } }
     }
 }
 

@@ -44,6 +44,9 @@ struct FlatContent {
     var items: [Item]
     let extent: Box?
     let images: [CGImage]
+    /// Its polygon in a context that is depth-sorted (nil inside: none, as it is not drawn),
+    /// made with it; nil when not asked for.
+    var polygon: DrawPolygon?? = nil
 }
 
 /// The fewest members of a context for them to be drawn first on all cores.
@@ -223,7 +226,9 @@ extension PlanBuilder {
     /// before the context's loop reaches them (nil for the others, left to memberContent;
     /// empty: none drawn so, as for a small context). Drawn so, a member is drawn as the
     /// general path draws it, whether or not its layer is in the cache already.
-    func flatContents(of members: [ContextMember], planeToTarget: Mat4) -> [FlatContent?] {
+    /// `polygons`: each drawn member's polygon is made too (appendContextItems' for a context
+    /// that is depth-sorted).
+    func flatContents(of members: [ContextMember], planeToTarget: Mat4, polygons: Bool) -> [FlatContent?] {
         guard options.usesFlatPath, !options.forceTargets, members.count >= flatContentMembers else { return [] }
         let shared = Unchecked(value: (builder: self, members: members))
         return inRanges(members.count, minimum: flatContentMembers) { r -> Unchecked<[FlatContent?]> in
@@ -234,7 +239,13 @@ extension PlanBuilder {
                 var items: [Item] = []
                 guard let drawn = shared.value.builder.drawFlat(m, toTarget: m.mat.flattened.concatenating(planeToTarget), spread: false,
                                                                 offThread: images, to: &items) else { return nil }
-                return FlatContent(items: items, extent: drawn.drew ? drawn.extent : nil, images: images.list)
+                let extent = drawn.drew ? drawn.extent : nil
+                var content = FlatContent(items: items, extent: extent, images: images.list)
+                if polygons, let extent {
+                    let local = clip(extent.corners, m.mat.inFrontOfEye)
+                    content.polygon = .some(local.isEmpty ? nil : DrawPolygon(member: k, matrix: m.mat, local: local))
+                }
+                return content
             })
         }.flatMap(\.value)
     }

@@ -50,13 +50,16 @@ extension PlanBuilder {
             visible.append(cut[k])
         }
         Self.compact(&quads, keep: keep)
+        // (The visible parts are now held by `visible` alone: freed on all cores below.)
+        cut = []
         removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
-        let seen = visible
         var drawn = [Bool](repeating: false, count: quads.count)
-        drawn.withUnsafeMutableBufferPointer { dp in
-            let drawnOut = SharedBuffer(base: dp)
+        drawn.withUnsafeMutableBufferPointer { dp in visible.withUnsafeMutableBufferPointer { vp in
+            let drawnOut = SharedBuffer(base: dp), seen = SharedBuffer(base: vp)
             forEachInPlace(&quads, minimum: 512) { q, k in
-                let v = seen[k]
+                // Taken out, so it is freed on this core.
+                let v = seen.base[k]
+                seen.base[k] = []
                 // Local units per pixel at worst over the visible part (the same everywhere under an affine map).
                 let m = q.matrix
                 let affine = m.r0.w == 0 && m.r1.w == 0
@@ -64,7 +67,7 @@ extension PlanBuilder {
                 finish(&q, visible: v, minStretch: minStretch)
                 drawnOut.base[k] = !q.cover.isEmpty && q.fitsInFloat
             }
-        }
+        } }
         Self.compact(&quads, keep: drawn)
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads, clearSource: clearSource, kind: kind))
         return targets.count - 1

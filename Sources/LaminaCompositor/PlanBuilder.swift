@@ -165,7 +165,7 @@ final class PlanBuilder {
         }
         // Members the lean walk can draw are drawn first, on all cores (PlanBuilder+Flat.swift);
         // the others here, in order, by memberContent.
-        var early = flatContents(of: members, planeToTarget: planeToTarget)
+        var early = flatContents(of: members, planeToTarget: planeToTarget, polygons: !planar)
         func content(_ i: Int, to items: inout [Item]) -> Box? {
             if i < early.count, early[i] != nil { return adopt(&early[i]!, to: &items) }
             return memberContent(members[i], toTarget: members[i].mat.flattened.concatenating(planeToTarget), viewport: viewport, to: &items)
@@ -183,6 +183,21 @@ final class PlanBuilder {
                     continue
                 }
                 let term = lightTerm(m)
+                // Many items and none sampling a target (whose placement the builder records):
+                // placed on all cores, as place(_:_:clips:split:) places them with no clips or split.
+                if out.count - start >= 2048, !out[start...].contains(where: { if case .target = $0.fill { true } else { false } }) {
+                    let flat = m.mat.flattened
+                    forEachInPlace(&out, in: start..<out.count, minimum: 2048) { it, _ in
+                        if let term { it.lighting.append(term) }
+                        it.matrix = it.matrix.concatenating(flat)
+                        let eye = it.matrix.inFrontOfEye
+                        if !(eye.a == 0 && eye.b == 0 && eye.c > 0) {
+                            if it.clips.isEmpty { it.clips.reserveCapacity(6) }
+                            it.clips.append(eye)
+                        }
+                    }
+                    continue
+                }
                 for k in start..<out.count {
                     if let term { out[k].lighting.append(term) }
                     place(&out[k], i, clips: [], split: false)
@@ -193,10 +208,19 @@ final class PlanBuilder {
         for (i, m) in members.enumerated() {
             if !m.isDoubleSided && m.isBackFacing { continue }
             var its: [Item] = []
+            // (A member drawn first came with its polygon.)
+            let made = i < early.count ? early[i]?.polygon : nil
             guard let extent = content(i, to: &its) else { continue }
-            let local = clip(extent.corners, m.mat.inFrontOfEye)
-            if local.isEmpty { continue }
-            guard let poly = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
+            let poly: DrawPolygon
+            if let made {
+                guard let p = made else { continue }
+                poly = p
+            } else {
+                let local = clip(extent.corners, m.mat.inFrontOfEye)
+                if local.isEmpty { continue }
+                guard let p = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
+                poly = p
+            }
             polygons.append(poly)
             if let term = lightTerm(m) { for k in its.indices { its[k].lighting.append(term) } }
             memberItems[i] = its
