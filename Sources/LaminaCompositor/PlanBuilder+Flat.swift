@@ -38,19 +38,6 @@ private struct FlatRun {
 /// less than waking the other threads).
 private let flatSpreadLayers = 2048
 
-/// A member drawn by the lean walk off the builder's thread before its context's loop reached
-/// it: its items in its own plane, memberContent's result, the images its items name.
-struct FlatContent {
-    var items: [Item]
-    let extent: Box?
-    let images: [CGImage]
-    /// Its polygon in a context that is depth-sorted (nil inside: none, as it is not drawn),
-    /// made with it; nil when not asked for.
-    var polygon: DrawPolygon?? = nil
-}
-
-/// The fewest members of a context for them to be drawn first on all cores.
-private let flatContentMembers = 64
 
 extension PlanBuilder {
     /// memberContent for a member whose subtree the lean path can draw: nil when it cannot
@@ -220,47 +207,5 @@ extension PlanBuilder {
             images.list.append(image)
         }
         return true
-    }
-
-    /// The members of a context (not culled) the lean walk can draw, drawn on all cores
-    /// before the context's loop reaches them (nil for the others, left to memberContent;
-    /// empty: none drawn so, as for a small context). Drawn so, a member is drawn as the
-    /// general path draws it, whether or not its layer is in the cache already.
-    /// `polygons`: each drawn member's polygon is made too (appendContextItems' for a context
-    /// that is depth-sorted).
-    func flatContents(of members: [ContextMember], planeToTarget: Mat4, polygons: Bool) -> [FlatContent?] {
-        guard options.usesFlatPath, !options.forceTargets, members.count >= flatContentMembers else { return [] }
-        let shared = Unchecked(value: (builder: self, members: members))
-        return inRanges(members.count, minimum: flatContentMembers) { r -> Unchecked<[FlatContent?]> in
-            Unchecked(value: r.map { k -> FlatContent? in
-                let m = shared.value.members[k]
-                if !m.isDoubleSided && m.isBackFacing { return nil }
-                let images = FlatImages()
-                var items: [Item] = []
-                guard let drawn = shared.value.builder.drawFlat(m, toTarget: m.mat.flattened.concatenating(planeToTarget), spread: false,
-                                                                offThread: images, to: &items) else { return nil }
-                let extent = drawn.drew ? drawn.extent : nil
-                var content = FlatContent(items: items, extent: extent, images: images.list)
-                if polygons, let extent {
-                    let local = clip(extent.corners, m.mat.inFrontOfEye)
-                    content.polygon = .some(local.isEmpty ? nil : DrawPolygon(member: k, matrix: m.mat, local: local))
-                }
-                return content
-            })
-        }.flatMap(\.value)
-    }
-
-    /// Appends a member drawn by flatContents to `items` (its images listed now, in order, as
-    /// memberContent would list them here) and returns memberContent's result for it.
-    func adopt(_ content: inout FlatContent, to items: inout [Item]) -> Box? {
-        let start = items.count
-        if items.isEmpty { swap(&items, &content.items) } else { items += content.items }
-        if !content.images.isEmpty {
-            let indices = content.images.map { index(of: $0) }
-            for j in start..<items.count {
-                if case .image(let i, let uv) = items[j].fill, i <= -2 { items[j].fill = .image(index: indices[-2 - i], uv: uv) }
-            }
-        }
-        return content.extent
     }
 }

@@ -163,20 +163,14 @@ final class PlanBuilder {
             }
             it.isSplit = it.isSplit || split
         }
-        // Members the lean walk can draw are drawn first, on all cores (PlanBuilder+Flat.swift);
-        // the others here, in order, by memberContent.
-        var early = flatContents(of: members, planeToTarget: planeToTarget, polygons: !planar)
-        func content(_ i: Int, to items: inout [Item]) -> Box? {
-            if i < early.count, early[i] != nil { return adopt(&early[i]!, to: &items) }
-            return memberContent(members[i], toTarget: members[i].mat.flattened.concatenating(planeToTarget), viewport: viewport, to: &items)
-        }
         if planar {
             // A flat context lies in one plane: its members draw whole, in tie order, straight
             // into the output.
             for (i, m) in members.enumerated() {
                 if !m.isDoubleSided && m.isBackFacing { continue }
+                let toTarget = m.mat.flattened.concatenating(planeToTarget)
                 let start = out.count
-                guard let extent = content(i, to: &out) else { continue }
+                guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &out) else { continue }
                 // No polygon to sort, only the check that it has an area (as DrawPolygon's).
                 guard hasArea(extent, m.mat) || DrawPolygon(member: i, matrix: m.mat, local: extent.corners) != nil else {
                     out.removeSubrange(start...)
@@ -185,9 +179,9 @@ final class PlanBuilder {
                 let term = lightTerm(m)
                 // Many items and none sampling a target (whose placement the builder records):
                 // placed on all cores, as place(_:_:clips:split:) places them with no clips or split.
-                if out.count - start >= 2048, !out[start...].contains(where: { if case .target = $0.fill { true } else { false } }) {
+                if out.count - start >= spreadQuads, !out[start...].contains(where: { if case .target = $0.fill { true } else { false } }) {
                     let flat = m.mat.flattened
-                    forEachInPlace(&out, in: start..<out.count, minimum: 2048) { it, _ in
+                    forEachInPlace(&out, in: start..<out.count, minimum: spreadQuads) { it, _ in
                         if let term { it.lighting.append(term) }
                         it.matrix = it.matrix.concatenating(flat)
                         let eye = it.matrix.inFrontOfEye
@@ -207,20 +201,12 @@ final class PlanBuilder {
         }
         for (i, m) in members.enumerated() {
             if !m.isDoubleSided && m.isBackFacing { continue }
+            let toTarget = m.mat.flattened.concatenating(planeToTarget)
             var its: [Item] = []
-            // (A member drawn first came with its polygon.)
-            let made = i < early.count ? early[i]?.polygon : nil
-            guard let extent = content(i, to: &its) else { continue }
-            let poly: DrawPolygon
-            if let made {
-                guard let p = made else { continue }
-                poly = p
-            } else {
-                let local = clip(extent.corners, m.mat.inFrontOfEye)
-                if local.isEmpty { continue }
-                guard let p = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
-                poly = p
-            }
+            guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &its) else { continue }
+            let local = clip(extent.corners, m.mat.inFrontOfEye)
+            if local.isEmpty { continue }
+            guard let poly = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
             polygons.append(poly)
             if let term = lightTerm(m) { for k in its.indices { its[k].lighting.append(term) } }
             memberItems[i] = its
@@ -486,45 +472,14 @@ final class PlanBuilder {
     private func info(_ layer: CALayer) -> LayerInfo {
         let id = ObjectIdentifier(layer)
         if let i = layerCache[id] { return i }
-        let i = Self.readInfo(layer)
-        layerCache[id] = i
-        return i
-    }
-
-    /// A layer's members and parts, read (on any thread: it reads the layers only).
-    private static func readInfo(_ layer: CALayer) -> LayerInfo {
         let sublayers = layer.sublayers ?? []
         let members = sublayers.isEmpty ? [] : contextMembers(of: layer, sublayers: sublayers, rootSpace: layer.sublayerSpaceTransform)
         // Properties read by several steps are read here once.
         let rect = layer.bounds
-        return LayerInfo(members: members, parts: LayerParts(layer, hasSublayers: !members.isEmpty, layerBounds: rect),
-                         bounds: Box(rect), masksToBounds: layer.masksToBounds)
-    }
-
-    /// Caches the infos of a large context's members (those not culled) on all cores, with the
-    /// extents of those without sublayers, as the extent's walk would read them one by one;
-    /// entries are added in member order.
-    private func readInfos(of members: [ContextMember]) {
-        guard members.count >= 64 else { return }
-        let missing = members.indices.filter { k in
-            !(!members[k].isDoubleSided && members[k].isBackFacing) && layerCache[ObjectIdentifier(members[k].layer)] == nil
-        }
-        guard missing.count >= 64 else { return }
-        let shared = Unchecked(value: (builder: self, members: members, missing: missing))
-        let made = inRanges(missing.count, minimum: 64) { r in
-            Unchecked(value: r.map { j -> LayerInfo in
-                let layer = shared.value.members[shared.value.missing[j]].layer
-                let info = PlanBuilder.readInfo(layer)
-                // Without members the extent reads nothing of the builder's.
-                if info.members.isEmpty { info.extent = .some(shared.value.builder.computeExtent(layer, info)) }
-                return info
-            })
-        }
-        for (j, info) in made.flatMap(\.value).enumerated() {
-            let id = ObjectIdentifier(members[missing[j]].layer)
-            // (A layer met twice, as a replicator's instances: the first reading stays.)
-            if layerCache[id] == nil { layerCache[id] = info }
-        }
+        let i = LayerInfo(members: members, parts: LayerParts(layer, hasSublayers: !members.isEmpty, layerBounds: rect),
+                          bounds: Box(rect), masksToBounds: layer.masksToBounds)
+        layerCache[id] = i
+        return i
     }
 
     /// Caches a layer's members and parts read as info(_:) reads them (by the lean path, which
@@ -554,7 +509,6 @@ final class PlanBuilder {
         if let s = shapeBox { e = e.map { $0.union(s) } ?? s }
         let members = info.members
         if info.masksToBounds { return members.isEmpty && contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
-        readInfos(of: members)
         // Members are read field by field where they lie (a copy of each costs more than its use here).
         for k in members.indices {
             if !members[k].isDoubleSided && members[k].isBackFacing { continue }

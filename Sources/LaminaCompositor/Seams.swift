@@ -82,10 +82,10 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     let count = quads.count
     let found = quads.withUnsafeMutableBufferPointer { p in
         let shared = SharedBuffer(base: p)
-        return inRanges(count, minimum: spread ? 256 : Int.max) { r in seamFrames(shared.base, r, owners: owners, visible: visible) }
+        return inRanges(count, minimum: spread ? spreadQuads : Int.max) { r in seamFrames(shared.base, r, owners: owners, visible: visible) }
     }
     // In quad order.
-    let frames = joined(found, minimum: spread ? 1024 : Int.max)
+    let frames = joined(found, minimum: spread ? 4 * spreadQuads : Int.max)
     guard frames.count > 1 else { return }
     // Exactly horizontal or vertical edges (an axis-aligned UI) are paired with each other
     // along their lines (Seams+Pairs.swift), never through the grid; the grid is only for slanted edges.
@@ -101,7 +101,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     let cy0 = ((-2 - seamTolerance) / cell).clampedToInt(in: -1...0, rounding: .down), cy1 = ((Double(height) + 2 + seamTolerance) / cell).clampedToInt(in: 0...100_000, rounding: .down)
     let columns = cx1 - cx0 + 1, cellCount = columns * (cy1 - cy0 + 1)
     // Listed by ranges of edges on all cores, gathered in edge order.
-    let listings = !anySlanted ? [] : inRanges(frames.count, minimum: spread ? 256 : Int.max) { r -> [(cell: Int, edge: Int)] in
+    let listings = !anySlanted ? [] : inRanges(frames.count, minimum: spread ? 4 * spreadQuads : Int.max) { r -> [(cell: Int, edge: Int)] in
         var entries: [(cell: Int, edge: Int)] = []
         entries.reserveCapacity(r.count * 2)
         @inline(__always) func cellIndex(_ v: Double, _ lo: Int, _ hi: Int) -> Int { clampedFloor(v / cell, lo, hi) }
@@ -136,7 +136,8 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
                             columns: columns, cx0: cx0, cx1: cx1, cy0: cy0, cy1: cy1)
     // The jobs: horizontal lines, vertical lines, then the cells in ranges holding about
     // equal shares of the listings.
-    let cellJobs = entryCount >= 256 ? 8 : 1
+    let onAllCores = spread && frames.count >= 4 * spreadQuads
+    let cellJobs = onAllCores && entryCount >= 256 ? 8 : 1
     var cellBounds = [0]
     for j in 1..<cellJobs {
         var c = cellBounds[j - 1]
@@ -145,7 +146,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     }
     cellBounds.append(cellCount)
     let bounds = cellBounds, jobs = 2 + cellJobs
-    let hard = inRanges(jobs, minimum: spread && frames.count >= 512 ? 2 : Int.max, parts: jobs) { r in
+    let hard = inRanges(jobs, minimum: onAllCores ? 2 : Int.max, parts: jobs) { r in
         var hard: [Int] = []
         for job in r {
             switch job {

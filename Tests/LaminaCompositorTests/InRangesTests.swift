@@ -54,22 +54,24 @@ import Testing
                                   lighting: [], clips: [], cover: [], isSplit: false))
             visible.append(rect.corners)
         }
-        for r in 0..<30 {
-            for c in 0..<40 { add(Box(minX: 0, minY: 0, maxX: 10, maxY: 10), .translation(Double(c) * 10 + 0.25, Double(r) * 10)) }
+        for r in 0..<60 {
+            for c in 0..<80 { add(Box(minX: 0, minY: 0, maxX: 10, maxY: 10), .translation(Double(c) * 10 + 0.25, Double(r) * 10)) }
         }
         for _ in 0..<400 {
-            let a = (random.next() - 0.5) * 3, x = random.next() * 380, y = random.next() * 280
+            let a = (random.next() - 0.5) * 3, x = random.next() * 780, y = random.next() * 580
             let m = Mat4(SIMD4(cos(a), sin(a), 0, 0), SIMD4(-sin(a), cos(a), 0, 0), SIMD4(0, 0, 1, 0), SIMD4(x, y, 0, 1))
             add(Box(minX: 0, minY: 0, maxX: 20, maxY: 10), m)
             add(Box(minX: 0, minY: 10, maxX: 20, maxY: 20), m)
         }
         let owners = layers.map(ObjectIdentifier.init)
         var spread = quads, one = quads
-        removeSeamAntialiasing(&spread, owners: owners, visible: visible, width: 400, height: 300, spread: true)
-        removeSeamAntialiasing(&one, owners: owners, visible: visible, width: 400, height: 300, spread: false)
+        // (Enough quads for the work to be shared.)
+        #expect(quads.count >= spreadQuads)
+        removeSeamAntialiasing(&spread, owners: owners, visible: visible, width: 800, height: 600, spread: true)
+        removeSeamAntialiasing(&one, owners: owners, visible: visible, width: 800, height: 600, spread: false)
         #expect(spread.map(\.antialiasedEdges) == one.map(\.antialiasedEdges))
         // Inner grid edges and the cards' shared edges are hard.
-        #expect(one[41].antialiasedEdges.isEmpty)
-        #expect(!one[1200].antialiasedEdges.contains(.bottom) && !one[1201].antialiasedEdges.contains(.top))
+        #expect(one[81].antialiasedEdges.isEmpty)
+        #expect(!one[4800].antialiasedEdges.contains(.bottom) && !one[4801].antialiasedEdges.contains(.top))
     }
 }
