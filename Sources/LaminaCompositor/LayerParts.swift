@@ -2,72 +2,66 @@
 import Foundation
 import QuartzCore
 
-/// One of a layer's own quads, as much of it as differs between parts: a DrawQuad is made from
-/// it only where the layer is drawn (a DrawQuad is large, with arrays and strings to count).
-struct PartSpec {
-    var role: String
-    var rect: Box
-    var radius: Double
-    var fill: Fill
-    var borderWidth = 0.0
-    var borderColor = PremultipliedColor.zero
-    var mask: RoundedBox? = nil
-}
-
-/// A layer's part specs, at most four (background, gradient, contents, border), stored in
-/// place: no array allocated (and freed) for every layer of a compile.
-struct PartSpecs {
-    private var s0: PartSpec?, s1: PartSpec?, s2: PartSpec?, s3: PartSpec?
-    /// How many are stored.
-    private(set) var count = 0
-
-    /// Spec `i` (0 ..< count).
-    subscript(i: Int) -> PartSpec {
-        switch i {
-        case 0: return s0 ?? PartSpecs.none
-        case 1: return s1 ?? PartSpecs.none
-        case 2: return s2 ?? PartSpecs.none
-        default: return s3 ?? PartSpecs.none
-        }
-    }
-
-    /// Stores `p` after the others (a fifth is never made: LayerParts makes each part once).
-    mutating func append(_ p: PartSpec) {
-        switch count {
-        case 0: s0 = p
-        case 1: s1 = p
-        case 2: s2 = p
-        default: s3 = p
-        }
-        count += 1
-    }
-
-    /// An empty spec, read only for an index that holds none.
-    private static let none = PartSpec(role: "", rect: Box(minX: 0, minY: 0, maxX: 0, maxY: 0), radius: 0, fill: .none)
+/// Which of a layer's own quads a part is.
+enum PartKind: UInt8 {
+    case background, gradient, contents, border
 }
 
 struct LayerParts {
-    /// The layer's own parts in the order they were made (background, gradient, contents,
-    /// border; each at most once).
-    private(set) var specs = PartSpecs()
-    /// Where each part is in `specs` (-1: none).
+    /// The layer's own parts in the order they are drawn (background, gradient, contents,
+    /// border; each at most once), as kinds: each quad is made from the fields below only
+    /// where the layer is drawn (a DrawQuad is large, with arrays and strings to count; the
+    /// parts are kept small, as a layer's are read once per compile and copied).
+    private var kinds: (PartKind, PartKind, PartKind, PartKind) = (.background, .background, .background, .background)
+    /// How many parts there are.
+    private var partCount: UInt8 = 0
+    /// Where each part is in the drawing order (-1: none).
     private(set) var backgroundIndex = -1, gradientIndex = -1, contentsIndex = -1, borderIndex = -1
     /// The layer's name and anti-aliased edges, shared by its quads.
     private(set) var name = ""
     private(set) var edges: EdgeMask = []
-    /// The contents quad's rectangle.
-    var contentsRect: Box? { contentsIndex < 0 ? nil : specs[contentsIndex].rect }
+    /// The bounds and the clamped corner radius (background, gradient, border, contents mask).
+    private var bounds = Box(minX: 0, minY: 0, maxX: 0, maxY: 0), radius = 0.0
+    /// The background's color (nil: a border-only quad) and whether it carries the border.
+    private var backgroundColor: PremultipliedColor?
+    private var backgroundHasBorder = false
+    /// The border's width and color (on the background quad or the border quad).
+    private var borderWidth = 0.0, borderColor = PremultipliedColor.zero
+    /// The contents quad's rectangle, its texture rect (contentsRect) and whether it is
+    /// masked to the rounded bounds.
+    private(set) var contentsRect: Box?
+    private(set) var contentsUV = Box(minX: 0, minY: 0, maxX: 1, maxY: 1)
+    private var contentsMasked = false
     /// Whether the layer is a text layer with text to draw (between contents and sublayers).
     var hasText = false
     /// A shape layer's drawing box in its own space (the path's bounds grown by the stroke):
     /// its image is rasterized per compile (between contents and sublayers, not clipped to the bounds).
     private(set) var shapeBox: Box?
 
-    /// Part `index` of `specs` as a quad in the layer's space.
+    /// Part `index` as a quad in the layer's space.
     func quad(_ index: Int) -> DrawQuad {
-        let p = specs[index]
-        return DrawQuad(layerName: name, role: p.role, matrix: .identity, rect: p.rect, cornerRadius: p.radius, antialiasedEdges: edges,
-                        fill: p.fill, borderWidth: p.borderWidth, borderColor: p.borderColor, mask: p.mask, opacity: 1, lighting: [], clips: [],
+        let kind: PartKind = index == 0 ? kinds.0 : index == 1 ? kinds.1 : index == 2 ? kinds.2 : kinds.3
+        var role = "border", rect = bounds, r = radius, fill = Fill.none, bw = 0.0, bc = PremultipliedColor.zero, mask: RoundedBox?
+        switch kind {
+        case .background:
+            if let c = backgroundColor { role = backgroundHasBorder ? "background+border" : "background"; fill = .color(c) }
+            if backgroundHasBorder { bw = borderWidth; bc = borderColor }
+        case .gradient:
+            // The image index and uv are set when the image is made (PlanBuilder.gradientQuad).
+            role = "gradient"
+            fill = .image(index: -1, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1))
+        case .contents:
+            // The image index is set per compile.
+            role = "contents"
+            rect = contentsRect ?? bounds
+            r = 0
+            fill = .image(index: -1, uv: contentsUV)
+            if contentsMasked { mask = RoundedBox(box: bounds, radius: radius) }
+        case .border:
+            bw = borderWidth; bc = borderColor
+        }
+        return DrawQuad(layerName: name, role: role, matrix: .identity, rect: rect, cornerRadius: r, antialiasedEdges: edges,
+                        fill: fill, borderWidth: bw, borderColor: bc, mask: mask, opacity: 1, lighting: [], clips: [],
                         cover: [], isSplit: false)
     }
 
@@ -76,6 +70,19 @@ struct LayerParts {
         var q = quad(index)
         q.layer = owner
         return q
+    }
+
+    /// Records the next part.
+    private mutating func add(_ kind: PartKind) -> Int {
+        let i = Int(partCount)
+        switch i {
+        case 0: kinds.0 = kind
+        case 1: kinds.1 = kind
+        case 2: kinds.2 = kind
+        default: kinds.3 = kind
+        }
+        partCount += 1
+        return i
     }
 
     /// The background quad (with the border when it can share it).
@@ -89,7 +96,7 @@ struct LayerParts {
     var border: DrawQuad? { borderIndex < 0 ? nil : quad(borderIndex) }
 
     /// How many quads the layer draws itself (its text not included).
-    var count: Int { specs.count + (shapeBox != nil ? 1 : 0) }
+    var count: Int { Int(partCount) + (shapeBox != nil ? 1 : 0) }
 
     /// cornerRadius clamped to half the smaller side of the bounds.
     static func clampedRadius(_ layer: CALayer, bounds: CGRect? = nil) -> Double {
@@ -119,47 +126,33 @@ struct LayerParts {
         let between = hasText || hasGradient || shapeBox != nil
         edges = layer.allowsEdgeAntialiasing ? .all : []
         name = layer.name ?? "(unnamed)"
-        func quad(_ role: String, rect: Box, radius: Double, fill: Fill) -> PartSpec {
-            PartSpec(role: role, rect: rect, radius: radius, fill: fill)
-        }
         let bg = premultiplied(layer.backgroundColor).flatMap { $0.w > 0 ? $0 : nil }
         let bw = Double(layer.borderWidth)
         let bc = premultiplied(layer.borderColor).flatMap { $0.w > 0 && bw > 0 ? $0 : nil }
         let image = layer.contents as? CGImage
         let hasImage = image.map { $0.width > 0 && $0.height > 0 } ?? false
         guard !bounds.isEmpty || hasImage || shapeBox != nil else { return }
+        self.bounds = bounds
+        self.radius = radius
+        if let bc { borderWidth = bw; borderColor = bc }
         if !bounds.isEmpty, bg != nil || (bc != nil && !hasImage && !hasSublayers && !between) {
-            var q = quad(bg != nil ? "background" : "border", rect: bounds, radius: radius, fill: bg.map { .color($0) } ?? .none)
-            if let bc, !hasImage && !hasSublayers && !between {
-                q.borderWidth = bw; q.borderColor = bc
-                if bg != nil { q.role = "background+border" }
-            }
-            backgroundIndex = specs.count
-            specs.append(q)
+            backgroundColor = bg
+            backgroundHasBorder = bc != nil && !hasImage && !hasSublayers && !between
+            backgroundIndex = add(.background)
         }
-        if hasGradient {
-            // The image index and uv are set when the image is made (PlanBuilder.gradientQuad).
-            gradientIndex = specs.count
-            specs.append(quad("gradient", rect: bounds, radius: radius, fill: .image(index: -1, uv: Box(minX: 0, minY: 0, maxX: 1, maxY: 1))))
-        }
+        if hasGradient { gradientIndex = add(.gradient) }
         // A degenerate contents rect (no area, or not finite) or a gravity rect with no area
         // draws nothing: there is no image to stretch (and texture coordinates would divide by 0).
         let cr = layer.contentsRect
         let crUsable = cr.width > 0 && cr.height > 0 && cr.width.isFinite && cr.height.isFinite && cr.minX.isFinite && cr.minY.isFinite
         if let image, hasImage, crUsable, case let rect = Self.gravityRect(layer, image: image),
            !rect.isEmpty, rect.width.isFinite, rect.height.isFinite {
-            var q = quad("contents", rect: rect, radius: 0,
-                         fill: .image(index: -1, uv: Box(minX: cr.minX, minY: cr.minY, maxX: cr.maxX, maxY: cr.maxY)))
-            if layer.masksToBounds { q.mask = RoundedBox(box: bounds, radius: radius) }
-            contentsIndex = specs.count
-            specs.append(q)
+            contentsRect = rect
+            contentsUV = Box(minX: cr.minX, minY: cr.minY, maxX: cr.maxX, maxY: cr.maxY)
+            contentsMasked = layer.masksToBounds
+            contentsIndex = add(.contents)
         }
-        if let bc, !bounds.isEmpty, hasImage || hasSublayers || between {
-            var q = quad("border", rect: bounds, radius: radius, fill: .none)
-            q.borderWidth = bw; q.borderColor = bc
-            borderIndex = specs.count
-            specs.append(q)
-        }
+        if bc != nil, !bounds.isEmpty, hasImage || hasSublayers || between { borderIndex = add(.border) }
     }
 
     /// Where contentsGravity puts the contents image in the bounds (names are visual: top is up on screen).

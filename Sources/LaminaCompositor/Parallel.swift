@@ -36,3 +36,47 @@ private final class Results<T>: @unchecked Sendable {
         return items.map { $0! }
     }
 }
+
+/// A buffer the ranges of `inRanges` write at indices no other range touches (each index
+/// belongs to one range, so no two threads ever touch one element).
+struct SharedBuffer<T>: @unchecked Sendable {
+    let base: UnsafeMutableBufferPointer<T>
+}
+
+/// Runs `body` on every element of `array` (or of `range`) in place (with its index), the indices shared
+/// among the cores by `inRanges` when there are at least `minimum`. `body` must touch only
+/// the element it is given: the result is then the same as one loop's.
+func forEachInPlace<T>(_ array: inout [T], in range: Range<Int>? = nil, minimum: Int, _ body: @Sendable (inout T, Int) -> Void) {
+    let range = range ?? array.indices
+    array.withUnsafeMutableBufferPointer { p in
+        let shared = SharedBuffer(base: p)
+        _ = inRanges(range.count, minimum: minimum) { r in for i in r { body(&shared.base[range.lowerBound + i], range.lowerBound + i) } }
+    }
+}
+
+/// A value handed to the threads of `inRanges` that only read it (or, for a result, that
+/// only the thread making it touches): what the compiler cannot check, the caller promises.
+struct Unchecked<T>: @unchecked Sendable {
+    var value: T
+}
+
+/// The arrays of `parts` joined in order, each copied into its place on all cores (large
+/// elements: one serial copy of them all would cost as much as making them).
+func joined<T: Sendable>(_ parts: [[T]], minimum: Int) -> [T] {
+    if parts.count == 1 { return parts[0] }
+    var offsets = [0]
+    for p in parts { offsets.append(offsets[offsets.count - 1] + p.count) }
+    let total = offsets[parts.count]
+    return [T](unsafeUninitializedCapacity: total) { buffer, initialized in
+        let shared = SharedBuffer(base: buffer)
+        let starts = offsets
+        _ = inRanges(parts.count, minimum: total >= minimum ? 2 : Int.max, parts: parts.count) { r in
+            for j in r {
+                parts[j].withUnsafeBufferPointer { src in
+                    if let from = src.baseAddress { (shared.base.baseAddress! + starts[j]).initialize(from: from, count: src.count) }
+                }
+            }
+        }
+        initialized = total
+    }
+}

@@ -7,6 +7,10 @@
 // general path ends the walk: what it emitted and the images it listed are taken back and
 // the general path draws the member (CompositorOptions.usesFlatPath off gives the general
 // path everywhere; FlatPathTests compares both plans quad by quad).
+// A large subtree's members are drawn on all cores (contiguous runs of them, gathered in
+// order): a run drawn off the builder's thread changes nothing of the builder's (its images
+// are listed when it is gathered), and one that meets what it cannot draw so (gradients,
+// text, shapes, a layer for the general path) is drawn again on this thread, from its start.
 import QuartzCore
 
 /// A layer drawn by the lean walk: its plane extent (nil: nothing can show) and whether it
@@ -15,6 +19,25 @@ struct FlatDrawn {
     var extent: Box?
     var drew: Bool
 }
+
+/// The images a walk off the builder's thread met, in the order it met them: its contents
+/// items name image -2 - k for the k-th (listed with the builder when the run is gathered).
+final class FlatImages {
+    var list: [CGImage] = []
+}
+
+/// A run of members drawn off the builder's thread: their items, each one's extent in the
+/// parent's plane (nil: none), the images they met; nil when the run must be drawn again.
+private struct FlatRun {
+    var items: [Item]
+    var extents: [Box?]
+    var images: [CGImage]
+}
+
+/// The fewest layers under a member for its members to be drawn on all cores (fewer cost
+/// less than waking the other threads).
+private let flatSpreadLayers = 2048
+
 
 extension PlanBuilder {
     /// memberContent for a member whose subtree the lean path can draw: nil when it cannot
@@ -27,8 +50,9 @@ extension PlanBuilder {
         // A large subtree's items (most layers draw one) are given room at once: an item is
         // large, and growing the array by doubling would copy them all about twice over.
         let layers = Self.layerCount(m.layer, upTo: 1 << 20)
-        if layers >= 256 { out.reserveCapacity(start + layers + layers / 8) }
-        if let drawn = drawFlat(m, toTarget: toTarget, to: &out) { return .some(drawn.drew ? drawn.extent : nil) }
+        // (A subtree drawn on all cores gathers its items into an array of its own.)
+        if layers >= 256 && layers < flatSpreadLayers { out.reserveCapacity(start + layers + layers / 8) }
+        if let drawn = drawFlat(m, toTarget: toTarget, spread: layers >= flatSpreadLayers, offThread: nil, to: &out) { return .some(drawn.drew ? drawn.extent : nil) }
         // Some layer needs the general path: as if the walk had not been tried.
         out.removeSubrange(start...)
         forgetImages(from: imageCount)
@@ -46,8 +70,11 @@ extension PlanBuilder {
     /// Draws member `m` and its subtree (memberContent's general path with appendContent, the
     /// planar context loop and computeExtent inlined), appending its items in its own plane
     /// to `out`; nil when some layer in it needs the general path (`out` then holds partial
-    /// items the caller removes).
-    private func drawFlat(_ m: ContextMember, toTarget: Mat4, to out: inout [Item]) -> FlatDrawn? {
+    /// items the caller removes). `spread`: the first layer on the way down with many members
+    /// draws them on all cores. `offThread` (off the builder's thread): nothing of the
+    /// builder's is changed, images are listed there, and nil is also returned for what only
+    /// the builder's thread can draw.
+    private func drawFlat(_ m: ContextMember, toTarget: Mat4, spread: Bool, offThread: FlatImages?, to out: inout [Item]) -> FlatDrawn? {
         let layer = m.layer
         // A replicator's instances, a layer mask or a shadow: the general path.
         guard m.tint == SIMD3(repeating: 1), !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return nil }
@@ -61,7 +88,7 @@ extension PlanBuilder {
         // Given up here, the layer's members and parts are read as info(_:) reads them: the
         // general path, drawing it next, takes them from the cache instead of reading them again.
         func giveUp() -> FlatDrawn? {
-            remember(layer, members: members, parts: parts, bounds: rect, masksToBounds: masks)
+            if offThread == nil { remember(layer, members: members, parts: parts, bounds: rect, masksToBounds: masks) }
             return nil
         }
         let opacity = min(max(m.layerOpacity, 0), 1) * m.inheritedOpacity
@@ -85,36 +112,100 @@ extension PlanBuilder {
         if masks { e = contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
         let owner = ObjectIdentifier(layer)
         let start = out.count
-        appendOwnParts(of: layer, parts, owner: owner, planeToTarget: toTarget, to: &out)
-        for k in members.indices {
-            // Culled members are neither drawn nor part of the extent.
-            if !members[k].isDoubleSided && members[k].isBackFacing { continue }
-            let mat = members[k].mat
-            let flat = mat.flattened
-            let childStart = out.count
-            guard let child = drawFlat(members[k], toTarget: flat.concatenating(toTarget), to: &out) else { return giveUp() }
-            guard let ce = child.extent else { continue }
-            // A member's extent that vanishes in its parent's plane (behind the eye, beyond
-            // 1e30): the general path would draw neither it nor, maybe, its parent.
-            guard let b = projectedExtent(ce, mat) else { return giveUp() }
-            e = e.map { $0.union(b) } ?? b
-            guard child.drew else { continue }
-            // The planar context's check that the member has an area (as DrawPolygon's).
-            if hasArea(ce, mat) || DrawPolygon(member: k, matrix: mat, local: ce.corners) != nil {
-                for j in childStart..<out.count {
-                    // appendContextItems' place(_:_:clips:split:) with no clips and no split.
-                    out[j].matrix = out[j].matrix.concatenating(flat)
-                    let eye = out[j].matrix.inFrontOfEye
-                    if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { out[j].clips.append(eye) }
+        if let offThread {
+            guard appendOwnPartsOffThread(of: layer, parts, owner: owner, images: offThread, to: &out) else { return nil }
+        } else {
+            appendOwnParts(of: layer, parts, owner: owner, planeToTarget: toTarget, to: &out)
+        }
+        var next = 0
+        if spread && offThread == nil && members.count >= 8 {
+            // On all cores; the runs up to the first that must be drawn again are kept.
+            let shared = Unchecked(value: (builder: self, members: members))
+            var runs = inRanges(members.count, minimum: 2) { r -> Unchecked<FlatRun?> in
+                let images = FlatImages()
+                var run = FlatRun(items: [], extents: [], images: [])
+                run.extents.reserveCapacity(r.count)
+                // Room for the items at once (most layers draw one): growing would copy them.
+                let layers = r.reduce(0) { $0 + PlanBuilder.layerCount(shared.value.members[$1].layer, upTo: 1 << 20) }
+                run.items.reserveCapacity(layers + layers / 8)
+                for k in r {
+                    guard let b = shared.value.builder.drawFlatMember(shared.value.members, k, toTarget: toTarget, offThread: images, to: &run.items) else { return Unchecked(value: nil) }
+                    run.extents.append(b)
                 }
-            } else {
-                out.removeSubrange(childStart...)
+                run.images = images.list
+                return Unchecked(value: run)
             }
+            // The runs' items patched (their images listed in order), then moved in after
+            // what `out` holds, on all cores.
+            var joined: [[Item]] = [[]]
+            swap(&joined[0], &out)
+            for r in runs.indices {
+                guard runs[r].value != nil else { break }
+                var items: [Item] = []
+                swap(&items, &runs[r].value!.items)
+                if !runs[r].value!.images.isEmpty {
+                    let indices = runs[r].value!.images.map { index(of: $0) }
+                    for j in items.indices {
+                        if case .image(let i, let uv) = items[j].fill, i <= -2 { items[j].fill = .image(index: indices[-2 - i], uv: uv) }
+                    }
+                }
+                for b in runs[r].value!.extents { if let b { e = e.map { $0.union(b) } ?? b } }
+                next += runs[r].value!.extents.count
+                joined.append(items)
+            }
+            out = movedTogether(&joined, minimum: 1024)
+        }
+        for k in next..<members.count {
+            guard let b = drawFlatMember(members, k, toTarget: toTarget, offThread: offThread, spread: spread && next == 0, to: &out) else { return giveUp() }
+            if let b { e = e.map { $0.union(b) } ?? b }
         }
         if parts.borderIndex >= 0 { out.append(parts.item(parts.borderIndex, owner: owner)) }
         // Whatever was emitted lies inside a non-nil extent (bounds, contents, shape or a
         // member's), so a nil extent here drew nothing, as in the general path.
         if opacity < 1 { for j in start..<out.count { out[j].opacity *= opacity } }
         return FlatDrawn(extent: e, drew: out.count > start)
+    }
+
+    /// Member k of `members` drawn by drawFlat and placed into its parent's plane (the planar
+    /// context loop), its items appended to `out`: nil when it needs the general path (or the
+    /// builder's thread), else its extent in the parent's plane (nil: it adds none).
+    private func drawFlatMember(_ members: [ContextMember], _ k: Int, toTarget: Mat4, offThread: FlatImages?, spread: Bool = false, to out: inout [Item]) -> Box?? {
+        // Culled members are neither drawn nor part of the extent.
+        if !members[k].isDoubleSided && members[k].isBackFacing { return .some(nil) }
+        let mat = members[k].mat
+        let flat = mat.flattened
+        let childStart = out.count
+        guard let child = drawFlat(members[k], toTarget: flat.concatenating(toTarget), spread: spread, offThread: offThread, to: &out) else { return nil }
+        guard let ce = child.extent else { return .some(nil) }
+        // A member's extent that vanishes in its parent's plane (behind the eye, beyond
+        // 1e30): the general path would draw neither it nor, maybe, its parent.
+        guard let b = projectedExtent(ce, mat) else { return nil }
+        guard child.drew else { return b }
+        // The planar context's check that the member has an area (as DrawPolygon's).
+        if hasArea(ce, mat) || DrawPolygon(member: k, matrix: mat, local: ce.corners) != nil {
+            for j in childStart..<out.count {
+                // appendContextItems' place(_:_:clips:split:) with no clips and no split.
+                out[j].matrix = out[j].matrix.concatenating(flat)
+                let eye = out[j].matrix.inFrontOfEye
+                if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { out[j].clips.append(eye) }
+            }
+        } else {
+            out.removeSubrange(childStart...)
+        }
+        return b
+    }
+
+    /// appendOwnParts off the builder's thread: false (nothing appended) for a gradient, text
+    /// or shape (drawn into images of the builder's); a contents image is listed in `images`.
+    private func appendOwnPartsOffThread(of layer: CALayer, _ parts: LayerParts, owner: ObjectIdentifier, images: FlatImages, to items: inout [Item]) -> Bool {
+        guard parts.gradientIndex < 0, !parts.hasText, parts.shapeBox == nil else { return false }
+        if parts.backgroundIndex >= 0 { items.append(parts.item(parts.backgroundIndex, owner: owner)) }
+        if parts.contentsIndex >= 0, let image = layer.contents as? CGImage {
+            let uv = parts.contentsUV
+            items.append(parts.item(parts.contentsIndex, owner: owner))
+            items[items.count - 1].fill = .image(index: -2 - images.list.count, uv: uv)
+            images.list.append(image)
+        }
+        return true
     }
 }

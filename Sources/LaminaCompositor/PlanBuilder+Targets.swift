@@ -17,35 +17,37 @@ extension PlanBuilder {
         // The items become the quads in place (a DrawQuad is large: none is copied); those
         // kept are moved down over those dropped.
         var quads = items
+        let builder = ObjectIdentifier(self)
+        // The output target of a retained frame reuses the last frame's placements and
+        // finished quads of equal items (RetainedQuads.swift); entries[k]: item k's.
+        let retained = kind == .output ? retainedQuads.flatMap { $0.begin(planeToTarget: planeToTarget, width: width, height: height) ? $0 : nil } : nil
+        var entries: [RetainedQuads.Entry?] = []
+        // Each item into pixels and cut by its clips (and the view's where it may reach past
+        // it). Empty: nothing left to draw.
+        var cut: [[SIMD2<Double>]]
+        if let retained {
+            cut = placeRetained(&quads, retained, entries: &entries, planeToTarget: planeToTarget, view: view, viewClips: viewClips)
+        } else {
+            // Sampled planes' placements for the exploded view, in item order (the builder's list).
+            for k in quads.indices { if let u = quads[k].unflattenedIndex { quads[k].unflattenedIndex = unflatten(unflattened[u], planeToTarget.keepingDepthScale) } }
+            // On all cores: each touches only its own item.
+            cut = [[SIMD2<Double>]](repeating: [], count: quads.count)
+            cut.withUnsafeMutableBufferPointer { cp in
+                let cutOut = SharedBuffer(base: cp)
+                forEachInPlace(&quads, minimum: spreadQuads) { q, k in
+                    // Every item has its layer (Item(quad:owner:)); the builder stands in otherwise.
+                    if q.layer == nil { q.layer = builder }
+                    q.matrix = q.matrix.concatenating(planeToTarget)
+                    cutOut.base[k] = Self.cutToView(&q, view: view, viewClips: viewClips)
+                }
+            }
+        }
         var owners: [ObjectIdentifier] = [], visible: [[SIMD2<Double>]] = []
         owners.reserveCapacity(quads.count)
         visible.reserveCapacity(quads.count)
-        var kept = 0
-        // The output target of a retained frame reuses the last frame's placements and
-        // finished quads of equal items (RetainedQuads.swift); entries[i]: kept quad i's.
-        let retained = kind == .output ? retainedQuads.flatMap { $0.begin(planeToTarget: planeToTarget, width: width, height: height) ? $0 : nil } : nil
-        var entries: [RetainedQuads.Entry?] = []
-        if retained != nil { entries.reserveCapacity(quads.count) }
-        for k in quads.indices {
-            let v: [SIMD2<Double>]
-            var entry: RetainedQuads.Entry?
-            // (Items with an unflattened placement index into this compile's list, and items
-            // without their layer stand in this builder: neither is kept.)
-            if let retained, quads[k].layer != nil, quads[k].unflattenedIndex == nil {
-                let hash = RetainedQuads.hash(quads[k])
-                if let e = retained.entry(quads[k], hash: hash) {
-                    entry = e
-                    quads[k] = e.placed
-                    v = e.visible
-                } else {
-                    let item = quads[k]
-                    v = place(&quads[k], planeToTarget: planeToTarget, view: view, viewClips: viewClips)
-                    entry = retained.keep(item, hash: hash, placed: quads[k], visible: v)
-                }
-            } else {
-                v = place(&quads[k], planeToTarget: planeToTarget, view: view, viewClips: viewClips)
-            }
-            if v.isEmpty { continue }
+        var keep = [Bool](repeating: false, count: quads.count)
+        var keptEntries: [RetainedQuads.Entry?] = []
+        for k in quads.indices where !cut[k].isEmpty {
             if leading {
                 if quads[k].coversWholeTargetOpaquely(width: width, height: height), case .color(let c) = quads[k].fill {
                     clearColor = c
@@ -54,59 +56,173 @@ extension PlanBuilder {
                 }
                 leading = false
             }
-            // (Moved, not copied: the generic swap would retain and release each quad's arrays.)
-            if kept != k { quads.withUnsafeMutableBufferPointer { $0.swapAt(kept, k) } }
-            kept += 1
-            owners.append(quads[kept - 1].layer ?? ObjectIdentifier(self))
-            visible.append(v)
-            if retained != nil { entries.append(entry) }
+            keep[k] = true
+            owners.append(quads[k].layer ?? builder)
+            visible.append(cut[k])
+            if retained != nil { keptEntries.append(entries[k]) }
         }
-        quads.removeSubrange(kept...)
+        Self.compact(&quads, keep: keep)
+        // (The visible parts are now held by `visible` alone: freed on all cores below.)
+        cut = []
         removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
-        for k in quads.indices {
-            let entry = retained == nil ? nil : entries[k]
-            if let retained, let entry, let q = retained.finished(entry, edges: quads[k].antialiasedEdges) {
-                quads[k] = q
-                continue
+        var drawn = [Bool](repeating: false, count: quads.count)
+        if let retained {
+            for k in quads.indices {
+                if let entry = keptEntries[k], let q = retained.finished(entry, edges: quads[k].antialiasedEdges) {
+                    quads[k] = q
+                } else {
+                    let edges = quads[k].antialiasedEdges
+                    Self.finish(&quads[k], visible: visible[k])
+                    keptEntries[k]?.finished = (edges, quads[k])
+                }
+                drawn[k] = !quads[k].cover.isEmpty && quads[k].fitsInFloat
             }
-            let edges = quads[k].antialiasedEdges
-            let v = visible[k]
-            // Local units per pixel at worst over the visible part (the same everywhere under an affine map).
-            let m = quads[k].matrix
-            let affine = m.r0.w == 0 && m.r1.w == 0
-            let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
-            finish(&quads[k], visible: v, minStretch: minStretch)
-            entry?.finished = (edges, quads[k])
+        } else {
+            drawn.withUnsafeMutableBufferPointer { dp in visible.withUnsafeMutableBufferPointer { vp in
+                let drawnOut = SharedBuffer(base: dp), seen = SharedBuffer(base: vp)
+                forEachInPlace(&quads, minimum: spreadQuads) { q, k in
+                    // Taken out, so it is freed on this core.
+                    let v = seen.base[k]
+                    seen.base[k] = []
+                    Self.finish(&q, visible: v)
+                    drawnOut.base[k] = !q.cover.isEmpty && q.fitsInFloat
+                }
+            } }
         }
-        quads.removeAll { $0.cover.isEmpty || !$0.fitsInFloat }
+        Self.compact(&quads, keep: drawn)
         targets.append(RenderTarget(label: label, width: width, height: height, clearColor: clearColor, quads: quads, clearSource: clearSource, kind: kind))
         return targets.count - 1
     }
 
-    /// Places an item in the target (its layer set, its map into pixels, the view's clips
-    /// when its visible part may reach outside): the visible part, empty when nothing is left.
-    private func place(_ q: inout DrawQuad, planeToTarget: Mat4, view: Box, viewClips: [HalfPlane]) -> [SIMD2<Double>] {
-        // Every item has its layer (Item(quad:owner:)); the builder stands in otherwise.
-        q.layer = q.layer ?? ObjectIdentifier(self)
-        q.matrix = q.matrix.concatenating(planeToTarget)
-        if let u = q.unflattenedIndex { q.unflattenedIndex = unflatten(unflattened[u], planeToTarget.keepingDepthScale) }
-        var v = clip(q.rect.corners, q.clips)
+    /// The part of item `q` (its matrix already into target pixels) its clips keep, cut by
+    /// the view too where it may reach past it (those clips are then added to the item);
+    /// empty when nothing is left.
+    static func cutToView(_ q: inout DrawQuad, view: Box, viewClips: [HalfPlane]) -> [SIMD2<Double>] {
+        let v = clip(q.rect.corners, q.clips)
         if v.isEmpty { return v }
         let m = q.matrix
         // A 2D affine map (W constant and positive) keeps every point in front of the eye,
         // and a quad whose visible part maps inside the view needs no view clips: the
         // clips would cut nothing.
         let affine = m.r0.w == 0 && m.r1.w == 0 && m.r3.w > wEpsilon
-        if !(affine && v.allSatisfy({ p in let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY })) {
-            var added: [HalfPlane] = []
-            added.reserveCapacity(5)
-            if !affine { added.append(m.inFrontOfEye) }
-            for h in viewClips { added.append(m.pullBack(h)) }
-            q.clips.reserveCapacity(q.clips.count + added.count)
-            q.clips += added
-            // Dropped when nothing is left after clipping.
-            v = clip(v, added)
+        if affine && v.allSatisfy({ p in let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY }) { return v }
+        var added: [HalfPlane] = []
+        added.reserveCapacity(5)
+        if !affine { added.append(m.inFrontOfEye) }
+        for h in viewClips { added.append(m.pullBack(h)) }
+        q.clips.reserveCapacity(q.clips.count + added.count)
+        q.clips += added
+        // Drop quads with nothing left after clipping.
+        return clip(v, added)
+    }
+
+    /// `finish` (Cover.swift) with the least stretch over the visible part `v`: local units
+    /// per pixel at worst (the same everywhere under an affine map).
+    static func finish(_ q: inout DrawQuad, visible v: [SIMD2<Double>]) {
+        let m = q.matrix
+        let affine = m.r0.w == 0 && m.r1.w == 0
+        let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
+        LaminaCompositor.finish(&q, visible: v, minStretch: minStretch)
+    }
+
+    /// Places the items of a retained frame's output, one by one: an item equal to one of
+    /// the last frame takes its placement, others are placed and kept for the next frame
+    /// (`entries[k]`: item k's, nil for items never kept). The visible parts, as `cutToView`.
+    private func placeRetained(_ quads: inout [DrawQuad], _ retained: RetainedQuads, entries: inout [RetainedQuads.Entry?],
+                               planeToTarget: Mat4, view: Box, viewClips: [HalfPlane]) -> [[SIMD2<Double>]] {
+        var cut: [[SIMD2<Double>]] = []
+        cut.reserveCapacity(quads.count)
+        entries.reserveCapacity(quads.count)
+        for k in quads.indices {
+            // (Items with an unflattened placement index into this compile's list, and items
+            // without their layer stand in this builder: neither is kept.)
+            guard quads[k].layer != nil, quads[k].unflattenedIndex == nil else {
+                cut.append(place(&quads[k], planeToTarget: planeToTarget, view: view, viewClips: viewClips))
+                entries.append(nil)
+                continue
+            }
+            let hash = RetainedQuads.hash(quads[k])
+            if let e = retained.entry(quads[k], hash: hash) {
+                quads[k] = e.placed
+                cut.append(e.visible)
+                entries.append(e)
+            } else {
+                let item = quads[k]
+                let v = place(&quads[k], planeToTarget: planeToTarget, view: view, viewClips: viewClips)
+                cut.append(v)
+                entries.append(retained.keep(item, hash: hash, placed: quads[k], visible: v))
+            }
         }
-        return v
+        return cut
+    }
+
+    /// Places one item in the target (its layer set, its map into pixels, the view's clips
+    /// when its visible part may reach outside): the visible part, empty when nothing is left.
+    private func place(_ q: inout DrawQuad, planeToTarget: Mat4, view: Box, viewClips: [HalfPlane]) -> [SIMD2<Double>] {
+        // Every item has its layer (Item(quad:owner:)); the builder stands in otherwise.
+        q.layer = q.layer ?? ObjectIdentifier(self)
+        q.matrix = q.matrix.concatenating(planeToTarget)
+        if let u = q.unflattenedIndex { q.unflattenedIndex = unflatten(unflattened[u], planeToTarget.keepingDepthScale) }
+        return Self.cutToView(&q, view: view, viewClips: viewClips)
+    }
+
+    /// Removes the quads not kept, the others kept in order. Moved, not copied (a quad is
+    /// large and a copy retains its arrays): each run of kept quads moves down in one piece.
+    static func compact(_ quads: inout [DrawQuad], keep: [Bool]) {
+        let n = quads.count
+        guard let first = keep.firstIndex(of: false) else { return }
+        var kept = first
+        quads.withUnsafeMutableBufferPointer { p in
+            let base = p.baseAddress!
+            var k = first
+            while k < n {
+                if !keep[k] { (base + k).deinitialize(count: 1); k += 1; continue }
+                var end = k + 1
+                while end < n, keep[end] { end += 1 }
+                // Every slot below k is free (moved from or dropped); the regions may overlap.
+                (base + kept).moveInitialize(from: base + k, count: end - k)
+                kept += end - k
+                k = end
+            }
+            // The freed tail holds placeholders (nothing to release) until it is removed.
+            (base + kept).initialize(repeating: placeholderQuad, count: n - kept)
+        }
+        quads.removeSubrange(kept...)
     }
 }
+
+/// The quads of `parts` moved, in order, into one array, each part's on its own core when
+/// there are `minimum` in all (a quad is large, and a copy retains its arrays); each part
+/// is left holding placeholders.
+func movedTogether(_ parts: inout [[DrawQuad]], minimum: Int) -> [DrawQuad] {
+    var offsets = [0]
+    for p in parts { offsets.append(offsets[offsets.count - 1] + p.count) }
+    let total = offsets[parts.count], starts = offsets
+    guard total > 0 else { return [] }
+    return parts.withUnsafeMutableBufferPointer { outer in
+        let sources = SharedBuffer(base: outer)
+        return [DrawQuad](unsafeUninitializedCapacity: total) { buffer, initialized in
+            let target = SharedBuffer(base: buffer)
+            _ = inRanges(sources.base.count, minimum: total >= minimum ? 2 : Int.max, parts: sources.base.count) { r in
+                for j in r {
+                    sources.base[j].withUnsafeMutableBufferPointer { src in
+                        guard let from = src.baseAddress else { return }
+                        (target.base.baseAddress! + starts[j]).moveInitialize(from: from, count: src.count)
+                        from.initialize(repeating: placeholderQuad, count: src.count)
+                    }
+                }
+            }
+            initialized = total
+        }
+    }
+}
+
+/// The fewest quads of a target for its work to be shared among the cores: below, waking
+/// and waiting for the other threads cost more than they save (measured: a 1000-quad
+/// target finished on both cores took longer than on one).
+let spreadQuads = 4096
+
+/// A quad that owns nothing (empty strings and arrays): what fills freed slots for a moment.
+private let placeholderQuad = DrawQuad(layerName: "", role: "", matrix: .identity, rect: Box(minX: 0, minY: 0, maxX: 0, maxY: 0), cornerRadius: 0,
+                                       antialiasedEdges: [], fill: .none, borderWidth: 0, borderColor: .zero, mask: nil, opacity: 1,
+                                       lighting: [], clips: [], cover: [], isSplit: false)

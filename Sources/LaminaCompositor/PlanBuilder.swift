@@ -91,7 +91,8 @@ final class PlanBuilder {
         if parts.gradientIndex >= 0, let g = parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
             items.append(Item(quad: q, owner: owner))
         }
-        if parts.contentsIndex >= 0, let image = layer.contents as? CGImage, case .image(_, let uv) = parts.specs[parts.contentsIndex].fill {
+        if parts.contentsIndex >= 0, let image = layer.contents as? CGImage {
+            let uv = parts.contentsUV
             items.append(parts.item(parts.contentsIndex, owner: owner))
             items[items.count - 1].fill = .image(index: index(of: image), uv: uv)
         }
@@ -159,7 +160,11 @@ final class PlanBuilder {
             if case .target = it.fill { it.unflattenedIndex = unflatten(it.unflattenedIndex.map { unflattened[$0] } ?? prefix, members[member].mat) }
             // Under a 2D affine map every point is in front of the eye: no clip needed.
             let eye = it.matrix.inFrontOfEye
-            if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { it.clips.append(eye) }
+            if !(eye.a == 0 && eye.b == 0 && eye.c > 0) {
+                // Room for the view's clips too (the target adds up to five): one allocation.
+                if it.clips.isEmpty { it.clips.reserveCapacity(6) }
+                it.clips.append(eye)
+            }
             it.isSplit = it.isSplit || split
         }
         if planar {
@@ -176,6 +181,21 @@ final class PlanBuilder {
                     continue
                 }
                 let term = lightTerm(m)
+                // Many items and none sampling a target (whose placement the builder records):
+                // placed on all cores, as place(_:_:clips:split:) places them with no clips or split.
+                if out.count - start >= spreadQuads, !out[start...].contains(where: { if case .target = $0.fill { true } else { false } }) {
+                    let flat = m.mat.flattened
+                    forEachInPlace(&out, in: start..<out.count, minimum: spreadQuads) { it, _ in
+                        if let term { it.lighting.append(term) }
+                        it.matrix = it.matrix.concatenating(flat)
+                        let eye = it.matrix.inFrontOfEye
+                        if !(eye.a == 0 && eye.b == 0 && eye.c > 0) {
+                            if it.clips.isEmpty { it.clips.reserveCapacity(6) }
+                            it.clips.append(eye)
+                        }
+                    }
+                    continue
+                }
                 for k in start..<out.count {
                     if let term { out[k].lighting.append(term) }
                     place(&out[k], i, clips: [], split: false)

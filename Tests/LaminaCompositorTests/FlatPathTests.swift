@@ -116,6 +116,57 @@ import Testing
         expectSame(plans(root, scale: 1.5), "grid")
     }
 
+    /// Trees large enough for the lean walk to draw their members on all cores: random ones
+    /// (images, gradients and given-up layers among them, drawn again on the builder's thread)
+    /// and a grid of abutting cells with images, the same plan as the general path's.
+    @Test(arguments: [false, true])
+    func LargeTreesDrawnOnAllCoresMakeTheSamePlan(threeD: Bool) {
+        var rng = TestRandom(state: threeD ? 0xB16_3D : 0xB16_2D)
+        let image = CGImage(width: 8, height: 6, premultipliedRGBA: [UInt8](repeating: 200, count: 8 * 6 * 4))
+        let other = CGImage(width: 3, height: 5, premultipliedRGBA: [UInt8](repeating: 90, count: 3 * 5 * 4))
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 400, height: 300)
+        root.position = CGPoint(x: 200, y: 150)
+        for _ in 0..<200 { root.addSublayer(randomTree(&rng, depth: 4, image: image, threeD: threeD)) }
+        // Gradients left undrawn: more than the drawing cache keeps, so each compile would make its
+        // own images (equal, not identical); the grid below has one.
+        var stack = [root]
+        while let l = stack.popLast() {
+            (l as? CAGradientLayer)?.colors = []
+            stack += l.sublayers ?? []
+        }
+        let grid = CALayer()
+        grid.frame = CGRect(x: 0.5, y: 0.25, width: 400, height: 300)
+        for r in 0..<50 {
+            let row = CALayer()
+            row.frame = CGRect(x: 0, y: Double(r) * 6, width: 400, height: 6)
+            for c in 0..<50 {
+                let cell = CALayer()
+                cell.frame = CGRect(x: Double(c) * 8, y: 0, width: 8, height: 6)
+                cell.backgroundColor = CGColor(red: Double(c) / 50, green: 0.5, blue: Double(r) / 50, alpha: 1)
+                if (r * 50 + c) % 7 == 0 { cell.contents = (r + c) % 2 == 0 ? image : other }
+                row.addSublayer(cell)
+            }
+            grid.addSublayer(row)
+        }
+        let layers = { (l: CALayer) -> Int in
+            var n = 0, stack = [l]
+            while let x = stack.popLast() { n += 1; stack += x.sublayers ?? [] }
+            return n
+        }
+        #expect(layers(root) > 2048 && layers(grid) > 2048)
+        expectSame(plans(root), "random trees")
+        expectSame(plans(grid, scale: 1.5), "grid")
+        // A gradient at the end of the grid: the last run is drawn again on the builder's thread.
+        let g = CAGradientLayer()
+        g.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        g.frame = CGRect(x: 1, y: 1, width: 5, height: 4)
+        grid.sublayers?.last?.sublayers?.last?.addSublayer(g)
+        let p = plans(grid)
+        #expect(p.lean.images.count == 3)
+        expectSame(p, "grid with a gradient")
+    }
+
     /// A walk given up deep in the tree (a shadow, a 3D turn, a group) after it listed images:
     /// the images come out in the general path's order, each once.
     @Test(arguments: ["shadow", "turn", "group"])

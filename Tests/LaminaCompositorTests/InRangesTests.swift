@@ -40,4 +40,38 @@ import Testing
         #expect(a.splitCount > 0, "the cards interpenetrate: the tangles are ordered on several cores")
         for _ in 0..<3 { #expect(Compositor().compile(root: root, width: 600, height: 400).listing == a.listing) }
     }
+
+    /// Seams found on all cores are those found on one: a grid of abutting cells (straight
+    /// edges) and pairs of turned cards sharing an edge (slanted ones), thousands of edges.
+    @Test func seamsAreTheSameHoweverTheWorkIsShared() {
+        var random = TestRandom(state: 12)
+        var quads: [DrawQuad] = [], visible: [[SIMD2<Double>]] = []
+        var layers: [CALayer] = []
+        func add(_ rect: Box, _ m: Mat4) {
+            layers.append(CALayer())
+            quads.append(DrawQuad(layerName: "q", role: "background", matrix: m, rect: rect, cornerRadius: 0, antialiasedEdges: .all,
+                                  fill: .color(SIMD4(1, 0, 0, 1)), borderWidth: 0, borderColor: .zero, mask: nil, opacity: 1,
+                                  lighting: [], clips: [], cover: [], isSplit: false))
+            visible.append(rect.corners)
+        }
+        for r in 0..<60 {
+            for c in 0..<80 { add(Box(minX: 0, minY: 0, maxX: 10, maxY: 10), .translation(Double(c) * 10 + 0.25, Double(r) * 10)) }
+        }
+        for _ in 0..<400 {
+            let a = (random.next() - 0.5) * 3, x = random.next() * 780, y = random.next() * 580
+            let m = Mat4(SIMD4(cos(a), sin(a), 0, 0), SIMD4(-sin(a), cos(a), 0, 0), SIMD4(0, 0, 1, 0), SIMD4(x, y, 0, 1))
+            add(Box(minX: 0, minY: 0, maxX: 20, maxY: 10), m)
+            add(Box(minX: 0, minY: 10, maxX: 20, maxY: 20), m)
+        }
+        let owners = layers.map(ObjectIdentifier.init)
+        var spread = quads, one = quads
+        // (Enough quads for the work to be shared.)
+        #expect(quads.count >= spreadQuads)
+        removeSeamAntialiasing(&spread, owners: owners, visible: visible, width: 800, height: 600, spread: true)
+        removeSeamAntialiasing(&one, owners: owners, visible: visible, width: 800, height: 600, spread: false)
+        #expect(spread.map(\.antialiasedEdges) == one.map(\.antialiasedEdges))
+        // Inner grid edges and the cards' shared edges are hard.
+        #expect(one[81].antialiasedEdges.isEmpty)
+        #expect(!one[4800].antialiasedEdges.contains(.bottom) && !one[4801].antialiasedEdges.contains(.top))
+    }
 }
