@@ -18,6 +18,21 @@ public enum SubpixelGrid {
     @inline(__always) public static func snap(_ v: Double) -> Double {
         (v * steps).rounded(.toNearestOrEven) / steps
     }
+
+    /// The polygon's points snapped to the grid, repeated points (the last onto the first
+    /// included) left out; empty when fewer than three are left.
+    static func snapped(_ polygon: consuming [SIMD2<Double>]) -> [SIMD2<Double>] {
+        var pts = polygon
+        var n = 0
+        for p in pts {
+            let s = SIMD2(snap(p.x), snap(p.y))
+            if n == 0 || pts[n - 1] != s { pts[n] = s; n += 1 }
+        }
+        while n > 1 && pts[0] == pts[n - 1] { n -= 1 }
+        guard n >= 3 else { return [] }
+        pts.removeLast(pts.count - n)
+        return pts
+    }
 }
 
 extension DrawQuad {
@@ -46,16 +61,7 @@ extension DrawQuad {
             pts = clip(pts, axis: 1, keepAbove: true, at: 0)
             pts = clip(pts, axis: 1, keepAbove: false, at: h)
         }
-        // Snapped, without repeated points.
-        var n = 0
-        for p in pts {
-            let s = SIMD2(SubpixelGrid.snap(p.x), SubpixelGrid.snap(p.y))
-            if n == 0 || pts[n - 1] != s { pts[n] = s; n += 1 }
-        }
-        while n > 1 && pts[0] == pts[n - 1] { n -= 1 }
-        guard n >= 3 else { return [] }
-        pts.removeLast(pts.count - n)
-        return pts
+        return SubpixelGrid.snapped(pts)
     }
 }
 

@@ -37,15 +37,7 @@ extension DrawQuad {
             let cut = HalfPlane(a: n.x, b: n.y, c: -(n * a).sum() - inset)
             if !clipStep(&p, cut, spare: &spare) { return [] }
         }
-        var n = 0
-        for q in p {
-            let s = SIMD2(SubpixelGrid.snap(q.x), SubpixelGrid.snap(q.y))
-            if n == 0 || p[n - 1] != s { p[n] = s; n += 1 }
-        }
-        while n > 1 && p[0] == p[n - 1] { n -= 1 }
-        guard n >= 3 else { return [] }
-        p.removeLast(p.count - n)
-        return p
+        return SubpixelGrid.snapped(p)
     }
 }
 

@@ -10,17 +10,13 @@ import QuartzCore
 @Suite struct RetainedLayerInfoTests {
     /// Groups of cards (some with a card of their own inside) in one perspective context.
     func scene(_ rng: inout TestRandom) -> (root: CALayer, layers: [CALayer]) {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
-        var p = CATransform3DIdentity
-        p.m34 = -1 / 400
-        root.sublayerTransform = p
+        let root = stage(240, 160, eye: 400, [])
         var layers: [CALayer] = []
         for g in 0..<4 {
             let group = CALayer()
             group.frame = CGRect(x: 10 + Double(g) * 50, y: 20 + rng.next() * 40, width: 70, height: 60)
             group.backgroundColor = CGColor(red: 0.2, green: rng.next(), blue: 0.5, alpha: 0.8)
-            group.sublayerTransform = p
+            group.sublayerTransform = root.sublayerTransform
             root.addSublayer(group)
             layers.append(group)
             for c in 0..<3 {
