@@ -161,11 +161,14 @@ public final class GLRenderer: @unchecked Sendable {
     }
 }
 
-/// Messages from KHR_debug (debug builds): errors GL reports through its debug callback.
+/// Messages from KHR_debug (debug builds): errors GL reports through its debug callback, kept
+/// per thread. The callback is synchronous, so a message arrives on the thread whose GL call
+/// caused it: a renderer drains only its own thread's, never an error another context (a
+/// window's, another test's) raised at the same time on another thread.
 final class GLDebugLog: @unchecked Sendable {
     static let shared = GLDebugLog()
     private let lock = NSLock()
-    private var messages: [String] = []
-    func add(_ m: String) { lock.lock(); messages.append(m); lock.unlock() }
-    func drain() -> [String] { lock.lock(); defer { messages = []; lock.unlock() }; return messages }
+    private var messages: [pthread_t: [String]] = [:]
+    func add(_ m: String) { lock.lock(); messages[pthread_self(), default: []].append(m); lock.unlock() }
+    func drain() -> [String] { lock.lock(); defer { lock.unlock() }; return messages.removeValue(forKey: pthread_self()) ?? [] }
 }

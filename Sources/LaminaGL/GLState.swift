@@ -144,6 +144,10 @@ final class GLState {
     func draw(_ plan: RenderPlan, finalFramebuffer: GLuint? = nil, outputScissor: PixelRect? = nil) throws -> GLuint {
         precondition(!destroyed, "GLState used after destroy()")
         frame += 1
+        // Errors left by an earlier frame on this context that threw part way (already
+        // reported by that throw) are not this frame's.
+        _ = GLDebugLog.shared.drain()
+        for _ in 0..<16 { if epoxy_glGetError() == GLenum(GL_NO_ERROR) { break } }
         let n = plan.targets.count
         // Which targets are drawn and which keep last frame's texture; their surfaces.
         let use = try retained.assign(plan, pool: &pool, frame: frame, limit: maxTextureSize,
