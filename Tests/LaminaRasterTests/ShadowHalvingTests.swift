@@ -4,6 +4,7 @@
 import Foundation
 import LaminaCompositor
 import LaminaRaster
+import LaminaTestSupport
 import QuartzCore
 import Testing
 
@@ -11,12 +12,8 @@ import Testing
     /// Shadowed layers on a 240 x 160 canvas: a flat card, one turned in perspective, a
     /// shadowPath on a layer that draws nothing, and one clipped to its bounds.
     static func scene(radius: Double) -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        let root = stage(240, 160, eye: 400, [])
         root.backgroundColor = CGColor(red: 0.9, green: 0.92, blue: 0.95, alpha: 1)
-        var p = CATransform3DIdentity
-        p.m34 = -1.0 / 400
-        root.sublayerTransform = p
         for k in 0..<4 {
             let l = CALayer()
             l.frame = CGRect(x: 14 + Double(k) * 56, y: 40, width: 44, height: 70)
