@@ -73,7 +73,7 @@ let package = Package(
                 path: "Tests/LaminaTestSupport"),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
-        .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "LaminaImage", "QuartzCore"]),
+        .testTarget(name: "LaminaSceneTests", dependencies: ["LaminaScene", "LaminaImage", "QuartzCore", "LaminaTestSupport"]),
         .testTarget(name: "LaminaWorkloadsTests", dependencies: ["LaminaWorkloads", "LaminaScene", "QuartzCore"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "LaminaScene", "LaminaTestSupport", "QuartzCore", "LaminaWorkloads"]),
         .testTarget(name: "LaminaDemoTests", dependencies: ["LaminaDemoKit", "LaminaScene", "LaminaCompositor", "LaminaImage", "LaminaRaster", "LaminaTestSupport", "QuartzCore"]),

@@ -1,43 +1,17 @@
 import Foundation
 import Testing
+import LaminaTestSupport
 
-/// A built executable beside the test binary (the same build products folder), or fails.
+/// A built executable beside the test binary, or the test fails.
 func builtTool(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
-    var candidates: [URL] = []
-    for t in [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap({ $0 }) {
-        var dir = t.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(dir.appendingPathComponent(name))
-            dir = dir.deletingLastPathComponent()
-        }
-    }
-    let found = candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    return try #require(found, "\(name) was not built (swift build --build-tests builds it); looked in \(candidates.map(\.path))",
-                        sourceLocation: sourceLocation)
+    try requireBuiltExecutable(name, sourceLocation: sourceLocation)
 }
 
-struct Run { var status: Int32; var stdout: String; var stderr: String }
+typealias Run = ProgramRun
 
-/// Runs a program with arguments and environment changes, capturing its output through files.
+/// Runs a program with arguments and environment changes (LaminaTestSupport's runner).
 func run(_ exe: URL, _ args: [String], environment: [String: String?] = [:]) throws -> Run {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-demo-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    let p = Process()
-    p.executableURL = exe
-    p.arguments = args
-    var env = ProcessInfo.processInfo.environment
-    for (k, v) in environment { env[k] = v }
-    p.environment = env
-    p.standardOutput = try FileHandle(forWritingTo: out)
-    p.standardError = try FileHandle(forWritingTo: err)
-    try p.run()
-    p.waitUntilExit()
-    return Run(status: p.terminationStatus, stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-               stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    try runProgram(exe, args, environment: environment)
 }
 
 func tempDir(_ tag: String) throws -> URL {

@@ -85,4 +85,14 @@ struct ReadmeExamplesTests {
     func stagesExampleRuns() throws {
         try inScratchFolder { _ in try ReadmeExamples.stages() }
     }
+
+    /// These tests move the process into folders they delete while other suites run programs:
+    /// the shared runner starts programs in the package root, so a deleted current folder is harmless.
+    @Test func programsStartInThePackageRootWhenTheCurrentFolderIsGone() throws {
+        try inScratchFolder { dir in
+            try FileManager.default.removeItem(at: dir)
+            let r = try runProgram(URL(fileURLWithPath: "/bin/pwd"), [])
+            #expect(r.status == 0 && r.stdout == Paths.packageRoot.path + "\n", "\(r)")
+        }
+    }
 }

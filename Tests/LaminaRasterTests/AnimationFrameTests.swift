@@ -11,6 +11,7 @@ import LaminaRaster
 import LaminaScene
 import QuartzCore
 import Testing
+import LaminaTestSupport
 
 enum AnimationPaths {
     static let scenes = Paths.packageRoot.appendingPathComponent("Assets/scenes")
@@ -228,37 +229,10 @@ private func swiftValue(_ v: AnimationValue) -> Any {
 
 // MARK: The lamina binary
 
-/// The `lamina` built with these tests: $LAMINA_BIN, else beside the test binary (the same
-/// products folder, never a stale one from another build folder).
-private func laminaExecutable(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
-    let (found, searched) = builtExecutable("lamina")
-    return try #require(found, "the lamina binary was not found; looked in:\n\(searched.joined(separator: "\n"))",
-                        sourceLocation: sourceLocation)
-}
-
-private struct CLIResult { var status: Int32; var stdout: String; var stderr: String }
-
-/// Runs `lamina`, capturing both streams through files in `dir`.
+/// Runs `lamina` (GL disabled unless `allowGL`) once `dir` exists, capturing both streams.
 private func runLaminaCLI(_ arguments: [String], in dir: URL, allowGL: Bool = false,
-                          sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
-    let exe = try laminaExecutable(sourceLocation: sourceLocation)
+                          sourceLocation: SourceLocation = #_sourceLocation) throws -> ProgramRun {
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let out = dir.appendingPathComponent("stdout-\(UUID().uuidString)"), err = dir.appendingPathComponent("stderr-\(UUID().uuidString)")
-    try Data().write(to: out)
-    try Data().write(to: err)
-    defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
-    let p = Process()
-    p.executableURL = exe
-    p.arguments = arguments
-    if !allowGL {
-        var env = ProcessInfo.processInfo.environment
-        env["LAMINA_DISABLE_GL"] = "1"
-        p.environment = env
-    }
-    p.standardOutput = try FileHandle(forWritingTo: out)
-    p.standardError = try FileHandle(forWritingTo: err)
-    try p.run()
-    p.waitUntilExit()
-    return CLIResult(status: p.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
-                     stderr: try String(contentsOf: err, encoding: .utf8))
+    return try runProgram(requireBuiltExecutable("lamina", sourceLocation: sourceLocation), arguments,
+                   environment: allowGL ? [:] : ["LAMINA_DISABLE_GL": "1"])
 }

@@ -1,18 +1,11 @@
 // `lamina render --frames N --jobs J`: frames made in parallel are the very frames made one by one.
 import Foundation
 import Testing
+import LaminaTestSupport
 
-/// Runs the built `lamina` with `args`, output discarded; its exit status.
+/// Runs the built `lamina` with `args`; its exit status.
 func runLaminaQuietly(_ args: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32 {
-    let exe = try #require(builtExecutable("lamina").url, "lamina not built: \(builtExecutable("lamina").searched)", sourceLocation: sourceLocation)
-    let p = Process()
-    p.executableURL = exe
-    p.arguments = args
-    p.standardError = FileHandle.nullDevice
-    p.standardOutput = FileHandle.nullDevice
-    try p.run()
-    p.waitUntilExit()
-    return p.terminationStatus
+    try runProgram(requireBuiltExecutable("lamina", sourceLocation: sourceLocation), args).status
 }
 
 @Suite(.serialized) struct RenderJobsTests {

@@ -3,59 +3,13 @@
 import Foundation
 import Testing
 import LaminaScene
+import LaminaTestSupport
 
-/// The built `lamina` tool: $LAMINA_BIN, else beside the test binary (the same build products
-/// folder, so never a stale binary from another build folder). Fails the test when missing.
-func laminaBinary(sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
-    var candidates: [URL] = []
-    if let env = ProcessInfo.processInfo.environment["LAMINA_BIN"] { candidates.append(URL(fileURLWithPath: env)) }
-    var testBinaries: [URL] = []
-    if let exe = Bundle.main.executableURL { testBinaries.append(exe) }
-    testBinaries.append(URL(fileURLWithPath: CommandLine.arguments[0]))
-    for t in testBinaries {
-        // The test runner (or a bundle inside the products folder): walk up a few levels.
-        var dir = t.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(dir.appendingPathComponent("lamina"))
-            dir = dir.deletingLastPathComponent()
-        }
-    }
-    var seen = Set<String>()
-    candidates = candidates.filter { seen.insert($0.standardizedFileURL.path).inserted }
-    let found = candidates.first { url in
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) && !isDir.boolValue
-            && FileManager.default.isExecutableFile(atPath: url.path)
-    }
-    return try #require(found, """
-        the lamina binary was not found (build it: swift build --scratch-path .build-scene, or set LAMINA_BIN); looked in:
-        \(candidates.map(\.path).joined(separator: "\n"))
-        """, sourceLocation: sourceLocation)
-}
+typealias RunResult = ProgramRun
 
-struct RunResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
-
-/// Runs `lamina` with `arguments`, capturing both streams through files (no pipe deadlocks).
+/// Runs `lamina` with `arguments`, capturing both streams.
 func runLamina(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> RunResult {
-    let exe = try laminaBinary(sourceLocation: sourceLocation)
-    let dir = try makeTempDir("cli")
-    defer { remove(dir) }
-    let out = dir.appendingPathComponent("out"), err = dir.appendingPathComponent("err")
-    try Data().write(to: out)
-    try Data().write(to: err)
-    let p = Process()
-    p.executableURL = exe
-    p.arguments = arguments
-    p.standardOutput = try FileHandle(forWritingTo: out)
-    p.standardError = try FileHandle(forWritingTo: err)
-    try p.run()
-    p.waitUntilExit()
-    return RunResult(status: p.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
-                     stderr: try String(contentsOf: err, encoding: .utf8))
+    try runProgram(requireBuiltExecutable("lamina", sourceLocation: sourceLocation), arguments)
 }
 
 @Suite("lamina validate", .serialized)
