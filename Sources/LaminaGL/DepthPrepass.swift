@@ -10,6 +10,8 @@
 // everything before it with exactly that color (premultiplied source-over with source alpha
 // 1 gives the source), so the image is bit-identical. Depth is resolved for the opaque
 // interiors only; every other fragment keeps the plan's order (README: depth pre-pass).
+// A quad whose interior is large (`minRingArea`) is drawn in its own pass as only its ring,
+// cover minus interior (InteriorRing.swift): the same pixels, its interior rasterized once.
 @preconcurrency import CEpoxy
 import LaminaCompositor
 
@@ -48,6 +50,14 @@ enum DepthPrepass {
     /// Interiors smaller than this (pixels) are left out: they hide little, and every
     /// triangle costs llvmpipe a setup.
     static let minArea = 16.0
+    /// The least interior (pixels) whose quad the main pass draws as a ring. A ring costs
+    /// llvmpipe about six more, thin triangles (each with its setup, and its 4x4 stamps
+    /// shaded per triangle) and saves only depth-rejected fragments, cheap since early depth
+    /// skips a stamp's shading: GL CPU time per frame, always-on pre-pass, rings everywhere vs
+    /// none: cards-1000 (interiors ~430 px) 18-20 vs 14-15 ms, cubes-256 10-13 vs 8.5;
+    /// parallel-1000 (~2,700 px) 12.5-14.3 vs 12.9-13.0; parallel-200 at scale 2
+    /// (~10,000 px) 12.7-13.6 vs 16-18.
+    static let minRingArea = 4096.0
     /// The depth buffer bits the pre-pass needs (see `depth(ofQuad:)`).
     static let depthBits = 24
 
@@ -62,8 +72,8 @@ enum DepthPrepass {
 
 /// What `FrameBatches.add` gathers per target for the pre-pass decision.
 struct PrepassTally {
-    /// Opaque quads: index in the target and record offset, in plan order.
-    var candidates: [(quad: Int, record: Int32)] = []
+    /// Opaque quads (`DepthPrepass.isCandidate`) with a cover: their indices in the target, in plan order.
+    var candidates: [Int] = []
     /// Sum of the pixel covers' areas, and their bounding box.
     var coverArea = 0.0
     var bounds: Box?
@@ -80,30 +90,35 @@ struct PrepassTally {
 }
 
 extension FrameBatches {
-    /// The pre-pass draw of a target's quads (their interiors, last first), its triangles
-    /// appended after the target's; nil when the mode or the estimate says no.
-    mutating func prepassDraw(_ quads: [DrawQuad], tally: PrepassTally, width: Int, height: Int) -> QuadDraw? {
+    /// The interiors the pre-pass draws for a target's quads (quad index and pixel polygon,
+    /// last quad first); empty when the mode or the estimate says no pre-pass.
+    func prepassInteriors(_ quads: [DrawQuad], tally: PrepassTally, width: Int, height: Int) -> [(quad: Int, polygon: [SIMD2<Double>])] {
         guard prepassMode != .never, !tally.candidates.isEmpty, quads.count <= DepthPrepass.maxQuads,
-              let b = tally.bounds else { return nil }
+              let b = tally.bounds else { return [] }
         let box = max(b.width * b.height, 1)
-        if prepassMode == .automatic && tally.coverArea < DepthPrepass.minOverdraw * box { return nil }
-        var polygons: [(cover: [SIMD2<Double>], record: Int32)] = []
+        if prepassMode == .automatic && tally.coverArea < DepthPrepass.minOverdraw * box { return [] }
+        var polygons: [(quad: Int, polygon: [SIMD2<Double>])] = []
         var area = 0.0
-        for c in tally.candidates.reversed() {
-            let q = quads[c.quad]
-            let p = q.pixelInterior(width: width, height: height, inset: DepthPrepass.inset)
+        for k in tally.candidates.reversed() {
+            let p = quads[k].pixelInterior(width: width, height: height, inset: DepthPrepass.inset)
             let a = polygonArea(p)
             guard p.count >= 3, a >= DepthPrepass.minArea else { continue }
             area += a
-            polygons.append((p, c.record))
+            polygons.append((k, p))
         }
-        if polygons.isEmpty || (prepassMode == .automatic && area < DepthPrepass.minOpaqueShare * box) { return nil }
+        if prepassMode == .automatic && area < DepthPrepass.minOpaqueShare * box { return [] }
+        return polygons
+    }
+
+    /// The pre-pass draw of a target's `interiors` (from `prepassInteriors`, each quad's record
+    /// offset in `records`), its triangles appended after the target's; nil without interiors.
+    mutating func prepassDraw(_ interiors: [(quad: Int, polygon: [SIMD2<Double>])], records: [Int32]) -> QuadDraw? {
         let first = indices.count
         var count = 0
-        for (p, record) in polygons { count += appendTriangles(p, record: record) }
+        for (k, p) in interiors where records[k] >= 0 { count += appendTriangles(p, record: records[k]) }
         // Every pixel drawn takes the shader's interior fast path: the variant that computes
         // only that.
-        return QuadDraw(first: first, count: count, variant: .interiorOnly, blends: false, textures: [])
+        return count == 0 ? nil : QuadDraw(first: first, count: count, variant: .interiorOnly, blends: false, textures: [])
     }
 }
 
@@ -118,10 +133,11 @@ struct DepthBuffers {
     /// Starts a frame's count.
     mutating func beginFrame() { current = 0 }
 
-    /// Whether target `t`, bound in `fbo`, is drawn with the pre-pass `draw`. A pooled surface
-    /// (`surfaceSize`) gets a shared depth buffer attached; a caller's framebuffer is used only
-    /// when it has a 24-bit depth buffer at least as large as the target.
-    mutating func prepare(_ draw: QuadDraw?, fbo: GLuint, surfaceSize: (Int, Int)?, target t: RenderTarget, frame: Int) -> Bool {
+    /// Whether a target is drawn with the pre-pass `draw` (batched only for targets that can
+    /// have a depth buffer: `GLState.canHaveDepth`; its rings need the pre-pass drawn). A pooled
+    /// surface (`surfaceSize`) gets a shared depth buffer attached; a caller's framebuffer
+    /// has its own.
+    mutating func prepare(_ draw: QuadDraw?, surfaceSize: (Int, Int)?, frame: Int) -> Bool {
         guard draw != nil else { return false }
         if let (w, h) = surfaceSize {
             let name: GLuint
@@ -138,8 +154,6 @@ struct DepthBuffers {
                 name = rb
             }
             epoxy_glFramebufferRenderbuffer(GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), name)
-        } else if !Self.hasDepth(fbo, width: t.width, height: t.height) {
-            return false
         }
         current += 1
         // Cleared with the color: writes on, to the far plane.

@@ -148,14 +148,24 @@ public final class GLRenderer: @unchecked Sendable {
         return gl?.prepassTargets ?? 0
     }
 
+    /// The least pre-pass interior (pixels) whose quad's main draw is only its ring
+    /// (InteriorRing.swift); tests set 0 to draw rings wherever possible (the same image).
+    var ringMinArea: Double {
+        get { lock.lock(); defer { lock.unlock() }; return ringArea }
+        set { lock.lock(); ringArea = newValue; lock.unlock() }
+    }
+    private var ringArea = DepthPrepass.minRingArea
+
     private func state() throws -> GLState {
         if let gl {
             gl.prepassMode = prepassMode
+            gl.ringMinArea = ringArea
             return gl
         }
         let s = try GLState()
         s.retained.pixelBudget = budget
         s.prepassMode = prepassMode
+        s.ringMinArea = ringArea
         gl = s
         return s
     }

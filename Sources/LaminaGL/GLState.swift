@@ -23,6 +23,11 @@ final class GLState {
     private var batches = FrameBatches()
     /// Depth buffers of the opaque pre-pass (DepthPrepass.swift) and when it is used.
     private var depthBuffers = DepthBuffers()
+    /// The least interior drawn as a ring (FrameBatches.ringMinArea).
+    var ringMinArea: Double {
+        get { batches.ringMinArea }
+        set { batches.ringMinArea = newValue }
+    }
     var prepassMode: DepthPrepassMode {
         get { batches.prepassMode }
         set { batches.prepassMode = newValue }
@@ -159,8 +164,18 @@ final class GLState {
         // Records and vertices of every target, uploaded once.
         batches.reset()
         batches.fp64 = hasFP64
+        // Whether the caller's framebuffer has a depth buffer for the targets drawn there
+        // (asked before batching: a pre-passed quad's draw is only its ring).
+        var callerDepth: [Int: Bool] = [:]
+        if batches.prepassMode != .never, let f = finalFramebuffer {
+            for (i, t) in plan.targets.enumerated() where use.drawn[i] && surface[i] < 0 {
+                epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), f)
+                callerDepth[i] = DepthBuffers.hasDepth(f, width: t.width, height: t.height)
+            }
+        }
         for (i, t) in plan.targets.enumerated() {
-            batches.add(use.drawn[i] ? t.quads : [], width: t.width, height: t.height) { fill in
+            batches.add(use.drawn[i] ? t.quads : [], width: t.width, height: t.height,
+                        depth: surface[i] >= 0 || callerDepth[i] == true) { fill in
                 switch fill {
                 case .image(let i, _):
                     guard i >= 0, i < plan.images.count else { return nil }
@@ -231,7 +246,7 @@ final class GLState {
             }
             defer { if scissor != nil { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) } }
             let size = surface[i] >= 0 ? (pool.surfaces[surface[i]].width, pool.surfaces[surface[i]].height) : nil
-            let prepass = depthBuffers.prepare(batches.prepass[i], fbo: fbo, surfaceSize: size, target: t, frame: frame)
+            let prepass = depthBuffers.prepare(batches.prepass[i], surfaceSize: size, frame: frame)
             epoxy_glClearColor(t.clearColor.x, t.clearColor.y, t.clearColor.z, t.clearColor.w)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (prepass ? GLbitfield(GL_DEPTH_BUFFER_BIT) : 0))
             let flipY: Float = surface[i] < 0 && finalFramebuffer == 0 ? -1 : 1

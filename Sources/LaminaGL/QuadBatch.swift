@@ -103,6 +103,9 @@ struct FrameBatches {
     var prepass: [QuadDraw?] = []
     /// When targets get a depth pre-pass.
     var prepassMode = DepthPrepassMode.automatic
+    /// The least pre-pass interior (pixels) whose quad the main pass draws as a ring
+    /// (`DepthPrepass.minRingArea`; tests set 0 to force rings wherever possible).
+    var ringMinArea = DepthPrepass.minRingArea
 
     /// Empties the arrays, keeping their storage for the next frame.
     mutating func reset() {
@@ -115,13 +118,32 @@ struct FrameBatches {
 
     /// Adds the quads of a `width` x `height` target. `texture(fill)` gives the texture a
     /// texture fill samples and, for a target in a larger pooled texture, the target's own size.
-    mutating func add(_ quads: [DrawQuad], width: Int, height: Int, texture: (Fill) -> (BoundTexture, SIMD2<Int>?)?) {
+    /// `depth`: whether the target can have a depth buffer (then it may get a pre-pass, and
+    /// its pre-passed quads only their rings: the caller must then draw `prepass` first).
+    mutating func add(_ quads: [DrawQuad], width: Int, height: Int, depth: Bool = true,
+                      texture: (Fill) -> (BoundTexture, SIMD2<Int>?)?) {
         var out: [QuadDraw] = []
         var current: QuadDraw?
+        // The covers first: the pre-pass decision needs them all, and it says which quads the
+        // draws below give only their ring (InteriorRing.swift).
+        var covers: [[SIMD2<Double>]] = []
+        covers.reserveCapacity(quads.count)
         var tally = PrepassTally()
         for (k, q) in quads.enumerated() {
+            let c = q.pixelCover(width: width, height: height)
+            covers.append(c)
+            if prepassMode != .never && c.count >= 3 {
+                tally.add(cover: c)
+                if DepthPrepass.isCandidate(q) { tally.candidates.append(k) }
+            }
+        }
+        let interiors = depth ? prepassInteriors(quads, tally: tally, width: width, height: height) : []
+        var interiorOf = [[SIMD2<Double>]](repeating: [], count: interiors.isEmpty ? 0 : quads.count)
+        for (k, p) in interiors { interiorOf[k] = p }
+        var recordOf = [Int32](repeating: -1, count: interiors.isEmpty ? 0 : quads.count)
+        for (k, q) in quads.enumerated() {
             // No pixel centre can lie in a cover without three points on the target.
-            let pixelCover = q.pixelCover(width: width, height: height)
+            let pixelCover = covers[k]
             guard pixelCover.count >= 3 else { continue }
             var variant = ShaderVariant(q)
             if fp64 && ShaderVariant.needsPrecision(q) { variant.insert(.precise) }
@@ -173,16 +195,18 @@ struct FrameBatches {
             let maskSlot = maskSample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0
             let record = appendRecord(q, slot: slot, sample: sample, maskSlot: maskSlot, maskSample: maskSample,
                                       depth: DepthPrepass.depth(ofQuad: k))
-            let n = appendTriangles(pixelCover, record: record)
-            current!.count += n
-            if prepassMode != .never {
-                tally.add(cover: pixelCover)
-                if DepthPrepass.isCandidate(q) { tally.candidates.append((k, record)) }
+            var n = 0
+            if !interiors.isEmpty {
+                recordOf[k] = record
+                // A quad whose interior the pre-pass draws: only the rest of its cover (exact either way).
+                if !interiorOf[k].isEmpty && polygonArea(interiorOf[k]) >= ringMinArea { n = appendRing(pixelCover, interior: interiorOf[k], record: record) ?? 0 }
             }
+            if n == 0 { n = appendTriangles(pixelCover, record: record) }
+            current!.count += n
         }
         if let c = current { out.append(c) }
         draws.append(out)
-        prepass.append(prepassDraw(quads, tally: tally, width: width, height: height))
+        prepass.append(prepassDraw(interiors, records: recordOf))
     }
 
     /// Whether every pixel the quad shades comes out with alpha exactly 1, so blending
@@ -220,6 +244,18 @@ struct FrameBatches {
             indices.append(base + i + 1)
         }
         return 3 * (cover.count - 2)
+    }
+
+    /// The ring between the pixel cover and the pre-pass interior (InteriorRing.swift) as
+    /// indexed triangles on both polygons' points; nil (nothing appended) when it has none.
+    mutating func appendRing(_ cover: [SIMD2<Double>], interior: [SIMD2<Double>], record: Int32) -> Int? {
+        guard let tris = InteriorRing.triangles(outer: cover, inner: interior) else { return nil }
+        let base = UInt32(vertices.count)
+        for p in cover + interior {
+            vertices.append(QuadVertex(px: Float(p.x), py: Float(p.y), record: record))
+        }
+        for t in tris { indices.append(base + UInt32(t)) }
+        return tris.count
     }
 
     /// Appends the quad's record (layout: Shaders/quad.vert) and returns its offset in texels.
@@ -288,3 +324,4 @@ struct FrameBatches {
         return offset
     }
 }
+

@@ -5,7 +5,7 @@
 @preconcurrency import CEpoxy
 import Foundation
 import LaminaCompositor
-import LaminaGL
+@testable import LaminaGL
 import LaminaRaster
 import LaminaScene
 import LaminaWorkloads
@@ -42,9 +42,12 @@ struct DepthPrepassTests {
         return zip(x, y).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) }
     }
 
-    static func render(_ p: RenderPlan, _ mode: DepthPrepassMode) throws -> (CGImage, Int) {
+    /// `rings`: pre-passed quads drawn as rings wherever possible (InteriorRing.swift), not
+    /// only above `DepthPrepass.minRingArea`.
+    static func render(_ p: RenderPlan, _ mode: DepthPrepassMode, rings: Bool = false) throws -> (CGImage, Int) {
         let gl = try GLRenderer()
         gl.depthPrepass = mode
+        if rings { gl.ringMinArea = 0 }
         let image = try gl.render(p)
         return (image, gl.lastFramePrepassTargets)
     }
@@ -56,6 +59,8 @@ struct DepthPrepassTests {
             let (off, offTargets) = try Self.render(p, .never)
             let (auto, autoTargets) = try Self.render(p, .automatic)
             let (always, alwaysTargets) = try Self.render(p, .always)
+            let (rings, _) = try Self.render(p, .always, rings: true)
+            #expect(differing(rings, off) == 0, "rings everywhere (targets \(force))")
             #expect(offTargets == 0)
             #expect(autoTargets >= 1, "the estimate should pick the pre-pass for 150 stacked cards")
             #expect(alwaysTargets >= autoTargets)
@@ -76,6 +81,8 @@ struct DepthPrepassTests {
             let (off, _) = try Self.render(p, .never)
             let (always, _) = try Self.render(p, .always)
             #expect(differing(always, off) == 0, "\(name)\(force ? " (targets)" : "")")
+            let (rings, _) = try Self.render(p, .always, rings: true)
+            #expect(differing(rings, off) == 0, "\(name)\(force ? " (targets)" : ""), rings everywhere")
         }
     }
 
@@ -88,6 +95,8 @@ struct DepthPrepassTests {
         let image = try gl.render(p)
         #expect(gl.lastFramePrepassTargets == 1)
         #expect(differing(image, off) == 0)
+        let (rings, _) = try Self.render(p, .automatic, rings: true)
+        #expect(differing(rings, off) == 0)
         let blank = CGImage(width: off.width, height: off.height, premultipliedRGBA: [UInt8](repeating: 0, count: off.width * off.height * 4))
         let damaged = try gl.render(p, over: blank, damage: PixelRect(x: 100, y: 50, width: 300, height: 200))
         let reference = try GLRenderer()
@@ -105,6 +114,8 @@ struct DepthPrepassTests {
         let (expected, _) = try Self.render(p, .never)
         let gl = try GLRenderer()
         gl.depthPrepass = .always
+        // Rings need the pre-pass: without a depth buffer the quads are drawn whole.
+        gl.ringMinArea = 0
         let pixels: [UInt8] = try gl.context.withCurrent {
             var fbo: GLuint = 0, rbs = [GLuint](repeating: 0, count: 2)
             epoxy_glGenFramebuffers(1, &fbo)
