@@ -198,8 +198,12 @@ struct FrameBatches {
             var n = 0
             if !interiors.isEmpty {
                 recordOf[k] = record
-                // A quad whose interior the pre-pass draws: only the rest of its cover (exact either way).
-                if !interiorOf[k].isEmpty && polygonArea(interiorOf[k]) >= ringMinArea { n = appendRing(pixelCover, interior: interiorOf[k], record: record) ?? 0 }
+                // A quad whose large interior the pre-pass draws: only the rest of its cover
+                // (exact either way; DepthPrepass.minRingArea says where it pays).
+                let interior = interiorOf[k]
+                if !interior.isEmpty && polygonArea(interior) >= ringMinArea {
+                    n = appendRing(pixelCover, interior: interior, record: record) ?? 0
+                }
             }
             if n == 0 { n = appendTriangles(pixelCover, record: record) }
             current!.count += n
