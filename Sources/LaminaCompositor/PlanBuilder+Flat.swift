@@ -49,7 +49,8 @@ extension PlanBuilder {
         let start = out.count, imageCount = images.count
         // A large subtree's items (most layers draw one) are given room at once: an item is
         // large, and growing the array by doubling would copy them all about twice over.
-        let layers = Self.layerCount(m.layer, upTo: 1 << 20)
+        // Counted only up to where the subtree is spread (its runs then count their own).
+        let layers = Self.layerCount(m.layer, upTo: flatSpreadLayers)
         // (A subtree drawn on all cores gathers its items into an array of its own.)
         if layers >= 256 && layers < flatSpreadLayers { out.reserveCapacity(start + layers + layers / 8) }
         if let drawn = drawFlat(m, toTarget: toTarget, spread: layers >= flatSpreadLayers, offThread: nil, to: &out) { return .some(drawn.drew ? drawn.extent : nil) }
