@@ -127,7 +127,9 @@ extension PlanBuilder {
                 var run = FlatRun(items: [], extents: [], images: [])
                 run.extents.reserveCapacity(r.count)
                 // Room for the items at once (most layers draw one): growing would copy them.
-                let layers = r.reduce(0) { $0 + PlanBuilder.layerCount(shared.value.members[$1].layer, upTo: 1 << 20) }
+                // Counted to the members' own sublayers (deeper subtrees grow the array as
+                // they need): a walk of the whole subtree would cost about as much as drawing it.
+                let layers = r.reduce(0) { $0 + 1 + (shared.value.members[$1].layer.sublayers?.count ?? 0) }
                 run.items.reserveCapacity(layers + layers / 8)
                 for k in r {
                     guard let b = shared.value.builder.drawFlatMember(shared.value.members, k, toTarget: toTarget, offThread: images, to: &run.items) else { return Unchecked(value: nil) }

@@ -125,6 +125,17 @@ extension SeamSearch {
                 if straightLine { axis.append(line) } else { slanted.append(line) }
             }
         }
+        // Axis-aligned lines are looked up by slanted edges alone: those at an angle no slanted
+        // edge's window holds (the sides of cards whose tops slant) are left out. (Their angles
+        // are 0, pi / 2 and the twins' pi: a handful of values.)
+        var reached: [(theta: Double, known: Bool)] = []
+        axis.removeAll { l in
+            if let r = reached.first(where: { $0.theta == l.theta }) { return !r.known }
+            if reached.count > 8 { return false }
+            let known = own.contains { !straight[$0.edge] && $0.theta - $0.reach <= l.theta && l.theta <= $0.theta + $0.reach }
+            reached.append((l.theta, known))
+            return !known
+        }
         let slantedIndex = SeamLineIndex(slanted)
         let axisIndex = SeamLineIndex(axis)
         var budget = 24 * frames.count + 4096
