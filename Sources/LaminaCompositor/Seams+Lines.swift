@@ -105,7 +105,8 @@ extension SeamSearch {
             sines.append(s)
             crossings += (2 * s / SeamLineIndex.width + 2) * (straight[k] ? 1 : 2)
         }
-        guard crossings <= 24 * Double(frames.count) else { return false }
+        // (Measured: at about 14 crossings an edge, the grid's cost is met.)
+        guard crossings <= 10 * Double(frames.count) else { return false }
         for (k, f) in frames.enumerated() {
             var n = f.n
             if n.y < 0 || (n.y == 0 && n.x < 0) { n = -n }
@@ -138,7 +139,7 @@ extension SeamSearch {
         }
         let slantedIndex = SeamLineIndex(slanted)
         let axisIndex = SeamLineIndex(axis)
-        var budget = 24 * frames.count + 4096
+        var budget = 2 * Int(crossings) + 8 * frames.count + 4096
         let ok = frames.withUnsafeBufferPointer { fp -> Bool in
             for x in own {
                 let lo = x.theta - x.reach, hi = x.theta + x.reach

@@ -8,8 +8,9 @@ import Testing
 
 @Suite struct SeamLinesTests {
     /// Edges in pairs along nearly the same line (offsets and turns around the tolerance, every
-    /// direction, across the wrap of the normal's angle, axis-aligned partners, short pieces):
-    /// the line search tests every pair that passes, as testing all pairs does.
+    /// direction, across the wrap of the normal's angle, axis-aligned partners, a few short
+    /// pieces: few enough for the line search to be taken): it tests every pair that passes,
+    /// as testing all pairs does.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func linePairsFindWhatAllPairsFind(_ seed: UInt64) {
         var random = TestRandom(state: seed)
@@ -29,7 +30,7 @@ import Testing
             let angle = k % 5 == 0 ? angles[k / 5 % angles.count] : random.next() * Double.pi
             let u = SIMD2(cos(angle), sin(angle)), n = SIMD2(-u.y, u.x)
             let p = SIMD2(random.next() * 800, random.next() * 600)
-            let length = k % 20 == 0 ? 1.5 + random.next() * 2 : 20 + random.next() * 80
+            let length = k % 40 == 0 ? 2 + random.next() * 2 : 60 + random.next() * 80
             var a = p, b = p + u * length
             // Axis-aligned pairs are exactly so.
             if angle == 0 { b.y = a.y } else if angle == Double.pi / 2 { b.x = a.x }
@@ -38,7 +39,7 @@ import Testing
             let v = SIMD2(cos(angle + turn), sin(angle + turn))
             let start = random.next() * length * 0.8 - length * 0.1
             a = p + u * start + n * shift
-            b = a + v * (k % 3 == 0 ? length * 0.3 + 0.6 : length)
+            b = a + v * (k % 3 == 0 ? length * 0.5 : length)
             if k % 4 == 1 { swap(&a, &b) }
             add(a, b, side: k % 6 == 5 ? 1 : -1)
         }
