@@ -82,6 +82,17 @@ extension SeamSearch {
     /// work than listing the edges in the grid (many edges on the same few lines).
     static func linePairs(_ frames: [SeamFrame], straight: [Bool], width: Int, height: Int, into hard: inout [Int]) -> Bool {
         let t = seamTolerance
+        // First the buckets the look-ups would cross (about 2 sin(reach) / width + 2 each): short
+        // edges (split pieces) reach across many, and then the grid, whose cells bound where a
+        // pair can meet, costs less. (Measured: at about 14 crossings an edge, the grid's cost
+        // is met.) Given up as soon as the count is past that.
+        func sine(_ k: Int) -> Double { 2 * t * (1 + 1e-6) / (frames[k].len * (1 - 1e-9)) }
+        var crossings = 0.0, widest = 0.0
+        let most = 10 * Double(frames.count)
+        for k in frames.indices {
+            crossings += (2 * sine(k) / SeamLineIndex.width + 2) * (straight[k] ? 1 : 2)
+            if crossings > most { return false }
+        }
         let o = SIMD2(Double(width) / 2, Double(height) / 2)
         var radius = 0.0
         for f in frames { radius = max(radius, ((f.a - o) * (f.a - o)).sum(), ((f.b - o) * (f.b - o)).sum()) }
@@ -93,24 +104,10 @@ extension SeamSearch {
         own.reserveCapacity(frames.count)
         var slanted: [SeamLine] = [], axis: [SeamLine] = []
         slanted.reserveCapacity(frames.count + frames.count / 8)
-        // First the buckets the look-ups would cross (about 2 sin(reach) / width + 2 each): short
-        // edges (split pieces) reach across many, and then the grid, whose cells bound where a
-        // pair can meet, costs less.
-        var sines: [Double] = []
-        sines.reserveCapacity(frames.count)
-        var crossings = 0.0, widest = 0.0
-        for (k, f) in frames.enumerated() {
-            let len = ((f.b - f.a) * (f.b - f.a)).sum().squareRoot()
-            let s = 2 * t * (1 + 1e-6) / (len * (1 - 1e-9))
-            sines.append(s)
-            crossings += (2 * s / SeamLineIndex.width + 2) * (straight[k] ? 1 : 2)
-        }
-        // (Measured: at about 14 crossings an edge, the grid's cost is met.)
-        guard crossings <= 10 * Double(frames.count) else { return false }
         for (k, f) in frames.enumerated() {
             var n = f.n
             if n.y < 0 || (n.y == 0 && n.x < 0) { n = -n }
-            let s = sines[k]
+            let s = sine(k)
             let reach = (s >= 1 || !s.isFinite ? Double.pi / 2 : asin(s)) + 1e-9
             own.append(SeamLine(theta: atan2(n.y, n.x), c: (n * (f.a - o)).sum(), edge: k, reach: reach))
             widest = max(widest, reach)
