@@ -117,7 +117,7 @@ extension SeamSearch {
             let straightLine = straight[l.edge]
             if straightLine { axis.append(l) } else { slanted.append(l) }
             // Its twins across the wrap (the same line, normal negated), for partners on the other side.
-            let twin = l.theta < widest ? l.theta + Double.pi : l.theta > Double.pi - widest ? l.theta - Double.pi : nil
+            let twin = l.theta <= widest ? l.theta + Double.pi : l.theta >= Double.pi - widest ? l.theta - Double.pi : nil
             if let twin {
                 let line = SeamLine(theta: twin, c: -l.c, edge: l.edge, reach: l.reach)
                 if straightLine { axis.append(line) } else { slanted.append(line) }
