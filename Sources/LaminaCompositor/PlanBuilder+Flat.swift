@@ -49,7 +49,8 @@ extension PlanBuilder {
         let start = out.count, imageCount = images.count
         // A large subtree's items (most layers draw one) are given room at once: an item is
         // large, and growing the array by doubling would copy them all about twice over.
-        let layers = Self.layerCount(m.layer, upTo: 1 << 20)
+        // Counted only up to where the subtree is spread (its runs then count their own).
+        let layers = Self.layerCount(m.layer, upTo: flatSpreadLayers)
         // (A subtree drawn on all cores gathers its items into an array of its own.)
         if layers >= 256 && layers < flatSpreadLayers { out.reserveCapacity(start + layers + layers / 8) }
         if let drawn = drawFlat(m, toTarget: toTarget, spread: layers >= flatSpreadLayers, offThread: nil, to: &out) { return .some(drawn.drew ? drawn.extent : nil) }
@@ -126,7 +127,9 @@ extension PlanBuilder {
                 var run = FlatRun(items: [], extents: [], images: [])
                 run.extents.reserveCapacity(r.count)
                 // Room for the items at once (most layers draw one): growing would copy them.
-                let layers = r.reduce(0) { $0 + PlanBuilder.layerCount(shared.value.members[$1].layer, upTo: 1 << 20) }
+                // Counted to the members' own sublayers (deeper subtrees grow the array as
+                // they need): a walk of the whole subtree would cost about as much as drawing it.
+                let layers = r.reduce(0) { $0 + 1 + (shared.value.members[$1].layer.sublayers?.count ?? 0) }
                 run.items.reserveCapacity(layers + layers / 8)
                 for k in r {
                     guard let b = shared.value.builder.drawFlatMember(shared.value.members, k, toTarget: toTarget, offThread: images, to: &run.items) else { return Unchecked(value: nil) }

@@ -223,25 +223,37 @@ private func sortByLine(_ list: inout [(at: Double, lo: Double, hi: Double, edge
     var size = 16, bits = 4
     while size < 2 * n { size <<= 1; bits += 1 }
     let mask = size - 1
-    // Open addressing: each slot holds a line's index (-1: empty).
+    // Open addressing: each slot holds a line's index (-1: empty). Read through pointers (the
+    // loop runs for every straight edge of a target), and an edge on the line of the one
+    // before it (a run of cells along a row) takes that line without a look-up.
     var slots = [Int32](repeating: -1, count: size)
     var lineAt: [Double] = [], lineCount: [Int] = []
     var lineOf = [Int32](repeating: 0, count: n)
-    for i in 0..<n {
-        let key = list[i].at.bitPattern
-        // The top bits of a multiplicative hash (the low bits of a round value's pattern are all 0).
-        var h = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
-        while true {
-            let s = Int(slots[h])
-            if s < 0 {
-                slots[h] = Int32(lineAt.count)
-                lineOf[i] = Int32(lineAt.count)
-                lineAt.append(list[i].at)
-                lineCount.append(1)
-                break
+    list.withUnsafeBufferPointer { lp in
+        slots.withUnsafeMutableBufferPointer { sp in
+            lineOf.withUnsafeMutableBufferPointer { op in
+                var lastKey: UInt64 = 0, lastLine = -1
+                for i in 0..<n {
+                    let key = lp[i].at.bitPattern
+                    if lastLine >= 0 && key == lastKey { op[i] = Int32(lastLine); lineCount[lastLine] += 1; continue }
+                    // The top bits of a multiplicative hash (the low bits of a round value's pattern are all 0).
+                    var h = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+                    while true {
+                        let s = Int(sp[h])
+                        if s < 0 {
+                            sp[h] = Int32(lineAt.count)
+                            lastLine = lineAt.count
+                            lineAt.append(lp[i].at)
+                            lineCount.append(1)
+                            break
+                        }
+                        if lineAt[s].bitPattern == key { lastLine = s; lineCount[s] += 1; break }
+                        h = (h + 1) & mask
+                    }
+                    op[i] = Int32(lastLine)
+                    lastKey = key
+                }
             }
-            if lineAt[s].bitPattern == key { lineOf[i] = Int32(s); lineCount[s] += 1; break }
-            h = (h + 1) & mask
         }
     }
     if lineAt.count == 1 { return }
@@ -251,13 +263,17 @@ private func sortByLine(_ list: inout [(at: Double, lo: Double, hi: Double, edge
     var next = [Int](repeating: 0, count: lineAt.count)
     var position = 0
     for l in order { next[l] = position; position += lineCount[l] }
-    var sorted = list
-    for i in 0..<n {
-        let l = Int(lineOf[i])
-        sorted[next[l]] = list[i]
-        next[l] += 1
+    // Each edge moved once into its place (every place is filled exactly once).
+    list = list.withUnsafeBufferPointer { lp in
+        [(at: Double, lo: Double, hi: Double, edge: Int)](unsafeUninitializedCapacity: n) { out, count in
+            for i in 0..<n {
+                let l = Int(lineOf[i])
+                (out.baseAddress! + next[l]).initialize(to: lp[i])
+                next[l] += 1
+            }
+            count = n
+        }
     }
-    list = sorted
 }
 
 /// Sorts `run` by `lo` by insertion (edges along a line mostly come in order), giving up

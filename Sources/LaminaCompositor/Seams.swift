@@ -9,16 +9,19 @@ import QuartzCore
 /// Projected edges closer than this (in pixels) count as the same line.
 let seamTolerance = 0.05
 
-/// A projected edge as the pair test reads it.
+/// A projected edge as the pair test reads it (kept small: there is one per anti-aliased
+/// edge, and they are gathered and read again by the pair searches).
 struct SeamFrame {
     let a: SIMD2<Double>, b: SIMD2<Double>
-    /// Unit direction a -> b, its normal, and the length.
-    let u: SIMD2<Double>, n: SIMD2<Double>, len: Double
+    /// Unit direction a -> b and the length.
+    let u: SIMD2<Double>, len: Double
     let inside: SIMD2<Double>
     let owner: ObjectIdentifier
     /// The quad and which of its edges.
     let quad: Int
     let edge: EdgeMask
+    /// The unit normal (u turned a quarter: the same numbers every time it is asked for).
+    @inline(__always) var n: SIMD2<Double> { SIMD2(-u.y, u.x) }
 }
 
 /// The part of a local segment kept by half-planes (parametric clip), or nil.
@@ -68,7 +71,7 @@ private func seamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ range: 
             // Its start, direction, normal, length, inside point and owner, once, side by side
             // (the pair loops run over every two edges that may share a line).
             let u = d / (d * d).sum().squareRoot()
-            frames.append(SeamFrame(a: a, b: b, u: u, n: SIMD2(-u.y, u.x), len: (d * u).sum(), inside: inside, owner: owners[i], quad: i, edge: mask))
+            frames.append(SeamFrame(a: a, b: b, u: u, len: (d * u).sum(), inside: inside, owner: owners[i], quad: i, edge: mask))
         }
     }
     return frames
@@ -77,8 +80,9 @@ private func seamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ range: 
 /// `visible[i]` is quad i's rectangle cut by its clips; the target is `width` x `height` pixels.
 /// The work is shared among the cores (edges by ranges of quads, pairs by lines and cells;
 /// `spread` false: all on this thread); an edge is made hard when any pair test says so, so
-/// the result does not depend on the sharing.
-func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier], visible: [[SIMD2<Double>]], width: Int, height: Int, spread: Bool = true) {
+/// the result does not depend on the sharing. `byLines` false: pairs with a slanted edge
+/// always through the grid (for testing that both searches agree).
+func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier], visible: [[SIMD2<Double>]], width: Int, height: Int, spread: Bool = true, byLines: Bool = true) {
     let count = quads.count
     let found = quads.withUnsafeMutableBufferPointer { p in
         let shared = SharedBuffer(base: p)
@@ -92,6 +96,10 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     var straight = [Bool](repeating: false, count: frames.count)
     var anySlanted = false
     for (k, f) in frames.enumerated() { if f.a.y == f.b.y || f.a.x == f.b.x { straight[k] = true } else { anySlanted = true } }
+    // Pairs with a slanted edge by their lines (Seams+Lines.swift) where that is cheap; else
+    // (many edges on few lines) through the grid.
+    var lineHard: [Int] = []
+    if byLines && anySlanted && SeamSearch.linePairs(frames, straight: straight, width: width, height: height, into: &lineHard) { anySlanted = false } else { lineHard = [] }
     // Bucket edges by position: a uniform grid over the target (cells beyond it folded onto
     // its border), each edge listed in every cell its tolerance-thick segment touches, so only
     // edges that pass near each other are compared (an axis-aligned UI of thousands of layers
@@ -156,7 +164,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
         }
         return hard
     }
-    for list in hard {
+    for list in hard + [lineHard] {
         for k in list { quads[frames[k].quad].antialiasedEdges.remove(frames[k].edge) }
     }
 }

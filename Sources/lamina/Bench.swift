@@ -45,6 +45,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Skip the CPU renderer.")
     var noCPU = false
 
+    @Flag(help: "Skip the GL renderer (and its raw-fill baseline): compile alone, with --no-cpu.")
+    var noGL = false
+
     @Option(help: "Pixels per point for scene files (default: each scene's).")
     var scale: Double?
 
@@ -93,7 +96,7 @@ struct Bench: ParsableCommand {
         let list = try resolvedItems()
         if let dir = writeScenes { return try write(list, to: dir) }
         let gl: GLRenderer?
-        do { gl = try GLRenderer(); gl?.depthPrepass = prepassMode ?? .automatic } catch { gl = nil; print("note: OpenGL unavailable (\(error)); CPU only") }
+        if noGL { gl = nil } else { do { gl = try GLRenderer(); gl?.depthPrepass = prepassMode ?? .automatic } catch { gl = nil; print("note: OpenGL unavailable (\(error)); CPU only") } }
         let runner = BenchRunner(gl: gl, cpu: !noCPU, frames: frames, budget: budget, seed: seed,
                                  options: compositorOptions(forceTargets: false))
         let report = BenchReport(seed: seed, frames: frames, budget: budget,

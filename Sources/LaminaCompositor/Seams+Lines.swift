@@ -1,0 +1,157 @@
+import Foundation
+// The pairs with a slanted edge (Seams.swift) found by their lines, over the whole target at
+// once: each edge is listed once by its line's direction and offset, and meets only edges
+// whose lines could be the same within the pair test's tolerance. (The grid of
+// Seams+Pairs.swift lists an edge in every cell it crosses and sorts each crowded cell; it
+// is kept for what this search cannot do cheaply: many edges on very few lines.)
+//
+// Why the bounds hold. The test passes edges e (the reference) and f only when both ends of
+// f lie within the tolerance t of e's line, so |n_e . (f.b - f.a)| <= 2t: the lines' angle
+// phi (mod pi) has |sin phi| <= 2t / |f|, hence phi <= w(min(|e|, |f|)) with
+// w(len) = asin(min(1, 2t / len)). With unit normals N taken in one half-turn (twins across
+// the wrap at pi) and each line's offset c = N . (a - O) from the target's centre O,
+// c_f - c_e = (N_f - N_e) . (f.a - O) + (N_e . (f.a - O) - c_e), so
+// |c_f - c_e| <= |N_f - N_e| R + t <= phi R + t, R bounding every end's distance from O.
+// An edge is listed by (angle, offset) in buckets of angle sorted by offset; each edge looks
+// up the lines within its own w and that offset reach, and takes the partners whose w is no
+// larger (a pair is found from the edge with the larger w, so from its shorter edge).
+
+/// One edge's line: its angle (of the normal, in [0, pi), or a twin shifted by pi), its
+/// offset from the target's centre, the edge, and the widest angle it can pair across.
+private struct SeamLine {
+    var theta: Double
+    var c: Double
+    var edge: Int
+    var reach: Double
+}
+
+/// Lines bucketed by angle, each bucket sorted by offset.
+private struct SeamLineIndex {
+    static let width = 0.002, low = -0.5
+    var lines: [SeamLine] = []
+    var start: [Int] = []
+
+    static func bucket(_ theta: Double, _ count: Int) -> Int {
+        let b = ((theta - low) / width).rounded(.down)
+        return b <= 0 ? 0 : b >= Double(count - 1) ? count - 1 : Int(b)
+    }
+
+    init(_ list: [SeamLine]) {
+        let count = Int(((Double.pi + 1 - Self.low) / Self.width).rounded(.up))
+        start = [Int](repeating: 0, count: count + 1)
+        for l in list { start[Self.bucket(l.theta, count) + 1] += 1 }
+        for b in 0..<count { start[b + 1] += start[b] }
+        var fill = start
+        lines = list
+        for l in list {
+            let b = Self.bucket(l.theta, count)
+            lines[fill[b]] = l
+            fill[b] += 1
+        }
+        for b in 0..<count where start[b + 1] - start[b] > 1 { lines[start[b]..<start[b + 1]].sort { $0.c < $1.c } }
+    }
+
+    /// Calls `visit` with every line whose angle is within [lo, hi] and offset within [cLo, cHi];
+    /// false once `budget` (buckets and lines looked at) runs out.
+    func lookUp(_ lo: Double, _ hi: Double, _ cLo: Double, _ cHi: Double, budget: inout Int, _ visit: (SeamLine) -> Void) -> Bool {
+        let count = start.count - 1
+        for b in Self.bucket(lo, count)...Self.bucket(hi, count) {
+            var i = start[b], j = start[b + 1]
+            budget -= 1
+            if i == j { continue }
+            // The first line at or above cLo.
+            while i < j {
+                let m = (i + j) / 2
+                if lines[m].c < cLo { i = m + 1 } else { j = m }
+            }
+            while i < start[b + 1], lines[i].c <= cHi {
+                let l = lines[i]
+                if l.theta >= lo && l.theta <= hi { visit(l) }
+                i += 1
+                budget -= 1
+            }
+            if budget < 0 { return false }
+        }
+        return true
+    }
+}
+
+extension SeamSearch {
+    /// The pair tests of every pair with a slanted edge whose lines may coincide, appending the
+    /// edges found hard to `hard`; false (and `hard` to be dropped) when that would take more
+    /// work than listing the edges in the grid (many edges on the same few lines).
+    static func linePairs(_ frames: [SeamFrame], straight: [Bool], width: Int, height: Int, into hard: inout [Int]) -> Bool {
+        let t = seamTolerance
+        // First the buckets the look-ups would cross (about 2 sin(reach) / width + 2 each): short
+        // edges (split pieces) reach across many, and then the grid, whose cells bound where a
+        // pair can meet, costs less. (Measured: at about 14 crossings an edge, the grid's cost
+        // is met.) Given up as soon as the count is past that.
+        func sine(_ k: Int) -> Double { 2 * t * (1 + 1e-6) / (frames[k].len * (1 - 1e-9)) }
+        var crossings = 0.0, widest = 0.0
+        let most = 10 * Double(frames.count)
+        for k in frames.indices {
+            crossings += (2 * sine(k) / SeamLineIndex.width + 2) * (straight[k] ? 1 : 2)
+            if crossings > most { return false }
+        }
+        let o = SIMD2(Double(width) / 2, Double(height) / 2)
+        var radius = 0.0
+        for f in frames { radius = max(radius, ((f.a - o) * (f.a - o)).sum(), ((f.b - o) * (f.b - o)).sum()) }
+        // Margins far beyond the rounding of angles, offsets and lengths.
+        radius = radius.squareRoot() * (1 + 1e-9) + 1e-9
+        guard radius.isFinite else { return false }
+        let tolerance = t * (1 + 1e-9) + 1e-9
+        var own: [SeamLine] = []
+        own.reserveCapacity(frames.count)
+        var slanted: [SeamLine] = [], axis: [SeamLine] = []
+        slanted.reserveCapacity(frames.count + frames.count / 8)
+        for (k, f) in frames.enumerated() {
+            var n = f.n
+            if n.y < 0 || (n.y == 0 && n.x < 0) { n = -n }
+            let s = sine(k)
+            let reach = (s >= 1 || !s.isFinite ? Double.pi / 2 : asin(s)) + 1e-9
+            own.append(SeamLine(theta: atan2(n.y, n.x), c: (n * (f.a - o)).sum(), edge: k, reach: reach))
+            widest = max(widest, reach)
+        }
+        guard widest < 0.4 else { return false }
+        for l in own {
+            let straightLine = straight[l.edge]
+            if straightLine { axis.append(l) } else { slanted.append(l) }
+            // Its twins across the wrap (the same line, normal negated), for partners on the other side.
+            let twin = l.theta <= widest ? l.theta + Double.pi : l.theta >= Double.pi - widest ? l.theta - Double.pi : nil
+            if let twin {
+                let line = SeamLine(theta: twin, c: -l.c, edge: l.edge, reach: l.reach)
+                if straightLine { axis.append(line) } else { slanted.append(line) }
+            }
+        }
+        // Axis-aligned lines are looked up by slanted edges alone: those at an angle no slanted
+        // edge's window holds (the sides of cards whose tops slant) are left out. (Their angles
+        // are 0, pi / 2 and the twins' pi: a handful of values.)
+        var reached: [(theta: Double, known: Bool)] = []
+        axis.removeAll { l in
+            if let r = reached.first(where: { $0.theta == l.theta }) { return !r.known }
+            if reached.count > 8 { return false }
+            let known = own.contains { !straight[$0.edge] && $0.theta - $0.reach <= l.theta && l.theta <= $0.theta + $0.reach }
+            reached.append((l.theta, known))
+            return !known
+        }
+        let slantedIndex = SeamLineIndex(slanted)
+        let axisIndex = SeamLineIndex(axis)
+        var budget = 2 * Int(crossings) + 8 * frames.count + 4096
+        let ok = frames.withUnsafeBufferPointer { fp -> Bool in
+            for x in own {
+                let lo = x.theta - x.reach, hi = x.theta + x.reach
+                let span = x.reach * radius + tolerance
+                func visit(_ y: SeamLine) {
+                    guard y.edge != x.edge, y.reach <= x.reach else { return }
+                    let turn = abs(y.theta - x.theta) + 1e-12
+                    guard abs(y.c - x.c) <= turn * radius + tolerance else { return }
+                    test(fp, min(x.edge, y.edge), max(x.edge, y.edge), &hard)
+                }
+                if !slantedIndex.lookUp(lo, hi, x.c - span, x.c + span, budget: &budget, visit) { return false }
+                if !straight[x.edge] && !axisIndex.lookUp(lo, hi, x.c - span, x.c + span, budget: &budget, visit) { return false }
+            }
+            return true
+        }
+        return ok
+    }
+}
