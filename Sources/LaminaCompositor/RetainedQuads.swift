@@ -75,17 +75,19 @@ final class RetainedQuads {
     /// Forgets every kept quad.
     func reset() { last = [:]; current = [:]; width = -1; lookups = 0; hits = 0; skipping = 0; backoff = 1 }
 
-    /// A hash of an item's placement and clips (equal items, bit for bit, hash the same).
+    /// A hash of an item's placement and clips (equal items, bit for bit, hash the same): a
+    /// plain multiply-and-rotate mix, as a collision only costs a comparison of the items.
     static func hash(_ item: DrawQuad) -> Int {
-        var h = Hasher()
+        var h: UInt64 = 0x243F_6A88_85A3_08D3
+        func mix(_ v: UInt64) { h = (h ^ v) &* 0x9E37_79B9_7F4A_7C15; h ^= h >> 29 }
         let m = item.matrix
-        h.combine(m.r0.x.bitPattern); h.combine(m.r0.y.bitPattern); h.combine(m.r0.w.bitPattern)
-        h.combine(m.r1.x.bitPattern); h.combine(m.r1.y.bitPattern); h.combine(m.r1.w.bitPattern)
-        h.combine(m.r3.x.bitPattern); h.combine(m.r3.y.bitPattern); h.combine(m.r3.w.bitPattern)
-        h.combine(item.rect.minX.bitPattern); h.combine(item.rect.maxY.bitPattern)
-        for c in item.clips { h.combine(c.c.bitPattern) }
-        h.combine(item.layer)
-        return h.finalize()
+        mix(m.r0.x.bitPattern); mix(m.r0.y.bitPattern); mix(m.r0.w.bitPattern)
+        mix(m.r1.x.bitPattern); mix(m.r1.y.bitPattern); mix(m.r1.w.bitPattern)
+        mix(m.r3.x.bitPattern); mix(m.r3.y.bitPattern); mix(m.r3.w.bitPattern)
+        mix(item.rect.minX.bitPattern); mix(item.rect.maxY.bitPattern)
+        for c in item.clips { mix(c.c.bitPattern) }
+        mix(item.layer.map { UInt64(UInt(bitPattern: $0)) } ?? 0)
+        return Int(bitPattern: UInt(h))
     }
 
     /// The entry of an item equal bit for bit to `item` (hashed `hash`), this frame's or the
