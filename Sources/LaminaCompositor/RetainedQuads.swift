@@ -17,6 +17,10 @@ final class RetainedQuads {
         let placed: DrawQuad
         let visible: [SIMD2<Double>]
         var finished: (edges: EdgeMask, quad: DrawQuad)?
+        /// What the seam pass found for it last (RetainedSeams.swift), and the seam passes
+        /// that last used and kept it.
+        var seamed: Seamed?
+        var seamUse = 0, seamKept = 0
         /// The next entry with the same hash.
         var next: Entry?
 
@@ -36,6 +40,12 @@ final class RetainedQuads {
     private(set) var reused = 0
     /// Items looked up and found in the frame being built.
     private var lookups = 0, hits = 0
+    /// Seam passes run (RetainedSeams.swift), the edges the last one tested, and its quad count.
+    var seamFrame = 0
+    var lastSeamFrames: [SeamFrame] = []
+    var lastSeamQuads = 0
+    /// Quads whose seams the last seam pass took from the frame before (for tests and benchmarks).
+    var reusedSeams = 0
     /// While most items change every frame (a view turning), keeping them costs and is never
     /// used: frames left to skip, and how many the next run of misses skips (doubling to 16).
     private var skipping = 0, backoff = 1
@@ -73,7 +83,7 @@ final class RetainedQuads {
     }
 
     /// Forgets every kept quad.
-    func reset() { last = [:]; current = [:]; width = -1; lookups = 0; hits = 0; skipping = 0; backoff = 1 }
+    func reset() { last = [:]; current = [:]; width = -1; lookups = 0; hits = 0; skipping = 0; backoff = 1; lastSeamFrames = []; lastSeamQuads = 0 }
 
     /// A hash of an item's placement and clips (equal items, bit for bit, hash the same): a
     /// plain multiply-and-rotate mix, as a collision only costs a comparison of the items.
