@@ -1,10 +1,11 @@
-// A hash table keyed by one or two object identities (their addresses), for the memo of tangle
-// steps (TangleMemo.swift), which looks up every pair a re-ordered tangle relates: open
-// addressing with linear probing and a multiplicative hash of the two words, where a
-// Dictionary would run SipHash over them at every lookup. The keys' objects must be kept alive
-// by the values (TangleMemo's entries hold their polygons), so an address names one object.
+// A hash table keyed by one or two words (object addresses, or a hash), for the memo of
+// tangle steps (TangleMemo.swift), which looks up every pair a re-ordered tangle relates, and
+// the retained quads (RetainedQuads.swift): open addressing with linear probing and a
+// multiplicative mix of the two words, where a Dictionary would run SipHash at every lookup.
+// Keys that are addresses need their objects kept alive by the values (TangleMemo's entries
+// hold their polygons), so that an address names one object.
 
-/// Values by a pair of object addresses (the second 0 for a key of one object).
+/// Values by a pair of words (the second 0 for a key of one word).
 struct IdentityTable<Value> {
     private var keysA: [UInt] = []
     private var keysB: [UInt] = []
@@ -45,6 +46,9 @@ struct IdentityTable<Value> {
     func forEach(_ body: (UInt, UInt, Value) -> Void) {
         for i in values.indices { if let v = values[i] { body(keysA[i], keysB[i], v) } }
     }
+
+    /// Makes room for `count` entries at least without growing.
+    mutating func reserve(_ count: Int) { while values.count < 2 * count + 2 { grow() } }
 
     /// Empties the table, giving up its storage.
     mutating func removeAll() { keysA = []; keysB = []; values = []; count = 0 }

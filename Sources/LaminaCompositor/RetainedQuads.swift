@@ -34,15 +34,16 @@ final class RetainedQuads {
 
     private var planeToTarget = Mat4.identity, width = -1, height = -1
     /// Entries by hash (chained through `next`): the last frame's, and this frame's so far.
-    private var last: [Int: Entry] = [:]
-    private var current: [Int: Entry] = [:]
+    // (Tables keyed by the hash itself, IdentityTable.swift: no hashing of the hash.)
+    private var last = IdentityTable<Entry>()
+    private var current = IdentityTable<Entry>()
     /// Items placed and finished from the last frame in the last compile (for tests and benchmarks).
     private(set) var reused = 0
     /// Items looked up and found in the frame being built.
     private var lookups = 0, hits = 0
     /// Seam passes run (RetainedSeams.swift), the edges the last one tested, and its quad count.
     var seamFrame = 0
-    var lastSeamFrames: [SeamFrame] = []
+    var lastSeamFrames: [SeamFrame] = [], lastSeamQuadOf: [Int] = []
     var lastSeamQuads = 0
     /// Quads whose seams the last seam pass took from the frame before (for tests and benchmarks).
     var reusedSeams = 0
@@ -55,27 +56,27 @@ final class RetainedQuads {
     func begin(planeToTarget: Mat4, width: Int, height: Int) -> Bool {
         if skipping > 0 {
             skipping -= 1
-            last = [:]; current = [:]
+            last.removeAll(); current.removeAll()
             reused = 0
             return false
         }
         // Fewer than a quarter found again (after a frame that had entries to find): skip a while.
-        if lookups > 0 && !last.isEmpty && 4 * hits < lookups {
+        if lookups > 0 && last.count > 0 && 4 * hits < lookups {
             skipping = backoff - 1
             backoff = min(2 * backoff, 16)
-            last = [:]; current = [:]
+            last.removeAll(); current.removeAll()
             lookups = 0; hits = 0
             reused = 0
             return false
         }
         if lookups > 0 && 4 * hits >= lookups { backoff = 1 }
-        if !current.isEmpty { last = current }
-        if !(sameBits(planeToTarget, self.planeToTarget) && width == self.width && height == self.height) { last = [:] }
+        if current.count > 0 { last = current }
+        if !(sameBits(planeToTarget, self.planeToTarget) && width == self.width && height == self.height) { last.removeAll() }
         self.planeToTarget = planeToTarget
         self.width = width
         self.height = height
-        current = [:]
-        current.reserveCapacity(last.count)
+        current = IdentityTable()
+        current.reserve(last.count)
         reused = 0
         lookups = 0
         hits = 0
@@ -83,7 +84,7 @@ final class RetainedQuads {
     }
 
     /// Forgets every kept quad.
-    func reset() { last = [:]; current = [:]; width = -1; lookups = 0; hits = 0; skipping = 0; backoff = 1; lastSeamFrames = []; lastSeamQuads = 0 }
+    func reset() { last.removeAll(); current.removeAll(); width = -1; lookups = 0; hits = 0; skipping = 0; backoff = 1; lastSeamFrames = []; lastSeamQuadOf = []; lastSeamQuads = 0 }
 
     /// A hash of an item's placement and clips (equal items, bit for bit, hash the same): a
     /// plain multiply-and-rotate mix, as a collision only costs a comparison of the items.
@@ -104,9 +105,9 @@ final class RetainedQuads {
     /// last frame's (then kept for the next), or nil.
     func entry(_ item: DrawQuad, hash: Int) -> Entry? {
         lookups += 1
-        var e = current[hash]
+        var e = current.value(key(hash), 0)
         while let x = e { if sameQuad(x.item, item) { return x }; e = x.next }
-        e = last[hash]
+        e = last.value(key(hash), 0)
         while let x = e {
             if sameQuad(x.item, item) {
                 // Moved into this frame's table. (Its link in the last frame's chain is given
@@ -129,8 +130,8 @@ final class RetainedQuads {
     }
 
     private func add(_ e: Entry) {
-        e.next = current[e.hash]
-        current[e.hash] = e
+        e.next = current.value(key(e.hash), 0)
+        current.set(key(e.hash), 0, e)
     }
 
     /// The entry's quad finished as before with the same anti-aliased edges, or nil.
@@ -152,3 +153,6 @@ func sameQuad(_ a: DrawQuad, _ b: DrawQuad) -> Bool {
         && sameBits(a.tint, b.tint) && sameBits(a.maskTexture, b.maskTexture) && sameBits(a.reexpression, b.reexpression)
         && a.unflattenedIndex == b.unflattenedIndex && a.layerName == b.layerName && a.role == b.role
 }
+
+/// A hash as a table key.
+private func key(_ hash: Int) -> UInt { UInt(bitPattern: hash) }

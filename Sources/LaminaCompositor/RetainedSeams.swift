@@ -44,23 +44,26 @@ extension RetainedQuads {
         }
         let inOrder = longestIncreasing(oldIndex)
         var same = [Bool](repeating: false, count: n)
-        var keptOld = [Bool](repeating: false, count: lastSeamFrames.count == 0 ? 0 : lastSeamQuads)
+        var keptOld = [Bool](repeating: false, count: lastSeamFrames.isEmpty ? 0 : lastSeamQuads)
         for (c, k) in candidates.enumerated() where inOrder[c] { same[k] = true; if !keptOld.isEmpty { keptOld[oldIndex[c]] = true } }
         let changed = n - same.reduce(0) { $0 + ($1 ? 1 : 0) }
         // The frames of this frame's quads, in quad order then side (the order the pass tests
-        // pairs in): kept ones renumbered, others found afresh.
-        var frames: [SeamFrame] = []
+        // pairs in): kept ones as they were, others found afresh. (A kept frame's `quad` is
+        // the frame before's index: quadOf holds this frame's.)
+        var frames: [SeamFrame] = [], quadOf: [Int] = []
         frames.reserveCapacity(4 * n)
+        quadOf.reserveCapacity(4 * n)
         var firstFrame = [Int](repeating: 0, count: n + 1)
         let whole = lastSeamFrames.isEmpty || 4 * changed > n
         quads.withUnsafeMutableBufferPointer { p in
             for k in 0..<n {
                 firstFrame[k] = frames.count
                 if !whole, same[k], let s = entries[k]?.seamed {
-                    for f in s.frames { frames.append(SeamFrame(a: f.a, b: f.b, u: f.u, n: f.n, len: f.len, inside: f.inside, owner: f.owner, quad: k, edge: f.edge)) }
+                    frames += s.frames
                 } else {
                     frames += seamFrames(p, k..<(k + 1), owners: owners, visible: visible)
                 }
+                while quadOf.count < frames.count { quadOf.append(k) }
             }
         }
         firstFrame[n] = frames.count
@@ -74,7 +77,7 @@ extension RetainedQuads {
             // Edges that are new, gone or moved: those of quads not kept in order, and last frame's not kept.
             var changedBoxes: [SeamBox] = []
             for k in 0..<n where !same[k] { for f in firstFrame[k]..<firstFrame[k + 1] { changedBoxes.append(SeamBox(frames[f])) } }
-            for f in lastSeamFrames where !keptOld[f.quad] { changedBoxes.append(SeamBox(f)) }
+            for (f, k) in zip(lastSeamFrames, lastSeamQuadOf) where !keptOld[k] { changedBoxes.append(SeamBox(f)) }
             // Quads to redo: those not kept, and kept ones with an edge near a changed edge.
             for k in 0..<n { redo[k] = !same[k] }
             if !changedBoxes.isEmpty {
@@ -99,7 +102,7 @@ extension RetainedQuads {
                         guard b.meets(all) else { continue }
                         for r in redoBoxes where r.frame != j && r.box.meets(b) {
                             // A pair of two redone edges is met from both sides: tested once.
-                            if redo[fp[j].quad] && j < r.frame { continue }
+                            if redo[quadOf[j]] && j < r.frame { continue }
                             SeamSearch.test(fp, min(r.frame, j), max(r.frame, j), &hard)
                         }
                     }
@@ -107,7 +110,7 @@ extension RetainedQuads {
             }
             for k in 0..<n where !redo[k] { quads[k].antialiasedEdges = entries[k]!.seamed!.edges }
             reusedSeams = redo.reduce(0) { $0 + ($1 ? 0 : 1) }
-            for f in hard where redo[frames[f].quad] { quads[frames[f].quad].antialiasedEdges.remove(frames[f].edge) }
+            for f in hard where redo[quadOf[f]] { quads[quadOf[f]].antialiasedEdges.remove(frames[f].edge) }
         }
         // Kept for the next frame (an entry drawn twice in this frame: not kept, its places differ).
         for k in 0..<n {
@@ -122,6 +125,7 @@ extension RetainedQuads {
             }
         }
         lastSeamFrames = frames
+        lastSeamQuadOf = quadOf
         lastSeamQuads = n
     }
 }
