@@ -48,14 +48,20 @@ struct IdentityTable<Value> {
     }
 
     /// Makes room for `count` entries at least without growing.
-    mutating func reserve(_ count: Int) { while values.count < 2 * count + 2 { grow() } }
+    mutating func reserve(_ count: Int) {
+        var capacity = max(16, values.count)
+        while capacity < 2 * count + 2 { capacity <<= 1 }
+        if capacity > values.count { grow(to: capacity) }
+    }
 
     /// Empties the table, giving up its storage.
     mutating func removeAll() { keysA = []; keysB = []; values = []; count = 0 }
 
-    private mutating func grow() {
+    private mutating func grow() { grow(to: max(16, 2 * values.count)) }
+
+    /// Moves the entries into `capacity` slots (a power of two, more than there are entries).
+    private mutating func grow(to capacity: Int) {
         let old = (keysA, keysB, values)
-        let capacity = max(16, 2 * values.count)
         keysA = [UInt](repeating: 0, count: capacity)
         keysB = [UInt](repeating: 0, count: capacity)
         values = [Value?](repeating: nil, count: capacity)
