@@ -15,13 +15,14 @@ final class TangleMemo: @unchecked Sendable {
     struct List: Hashable { let kind: Int, ids: [ObjectIdentifier] }
 
     struct Foot { let p: DrawPolygon; let foot: Footprint }
-    struct Order { let a: DrawPolygon, b: DrawPolygon; let order: PairOrder }
     struct Split { let a: DrawPolygon, by: DrawPolygon; let side: DrawPolygon.Side }
     struct Ordered { let pieces: [DrawPolygon]; let result: [DrawPolygon] }
 
-    // (Tables by the polygons' addresses, IdentityTable.swift: every entry holds its polygons.)
+    // (Tables by the polygons' addresses, IdentityTable.swift: every entry holds its polygons,
+    // but pair orders, plain values read at every pair, whose polygons `held` holds.)
     fileprivate(set) var feet = IdentityTable<Foot>()
-    fileprivate(set) var orders = IdentityTable<Order>()
+    fileprivate(set) var orders = IdentityTable<PairOrder>()
+    private var held: [DrawPolygon] = []
     fileprivate(set) var splits = IdentityTable<Split>()
     fileprivate(set) var lists: [List: Ordered] = [:]
     /// The entry count once the memo settled (one frame after it was started): it is
@@ -35,7 +36,7 @@ final class TangleMemo: @unchecked Sendable {
     func beginFrame() {
         guard let settled else { if count > 0 { settled = count }; return }
         guard count > 2 * settled + 4096 else { return }
-        feet.removeAll(); orders.removeAll(); splits.removeAll(); lists = [:]
+        feet.removeAll(); orders.removeAll(); held = []; splits.removeAll(); lists = [:]
         self.settled = nil
     }
 
@@ -51,6 +52,7 @@ final class TangleMemo: @unchecked Sendable {
         reused += s.reused
         s.newFeet.forEach { a, b, v in feet.set(a, b, v) }
         s.newOrders.forEach { a, b, v in orders.set(a, b, v) }
+        held += s.newHeld
         s.newSplits.forEach { a, b, v in splits.set(a, b, v) }
         for (k, v) in s.newLists { lists[k] = v }
     }
@@ -60,14 +62,19 @@ final class TangleMemo: @unchecked Sendable {
 /// to be handed to the job that orders one group: each session is used by that job alone.)
 final class TangleMemoSession: @unchecked Sendable {
     private let memo: TangleMemo
+    /// The memo's pair orders, read without going through the memo at every pair (a table
+    /// shares its storage until written: the memo is written only once sessions are done).
+    private let orders: IdentityTable<PairOrder>
     fileprivate var newFeet = IdentityTable<TangleMemo.Foot>()
-    fileprivate var newOrders = IdentityTable<TangleMemo.Order>()
+    fileprivate var newOrders = IdentityTable<PairOrder>()
+    /// The polygons of newOrders' keys.
+    fileprivate var newHeld: [DrawPolygon] = []
     fileprivate var newSplits = IdentityTable<TangleMemo.Split>()
     fileprivate var newLists: [TangleMemo.List: TangleMemo.Ordered] = [:]
     /// Steps looked up in the memo (computed in an earlier frame).
     fileprivate var reused = 0
 
-    fileprivate init(_ memo: TangleMemo) { self.memo = memo }
+    fileprivate init(_ memo: TangleMemo) { self.memo = memo; orders = memo.orders }
 
     // (Lookups and stores apart, not one call taking a closure: a closure over the tangle
     // would copy it, all its arrays retained and released, at every pair.)
@@ -85,13 +92,15 @@ final class TangleMemoSession: @unchecked Sendable {
     /// The order found for `a` and `b` (in that order) before, or nil.
     func order(_ a: DrawPolygon, _ b: DrawPolygon) -> PairOrder? {
         let ka = address(a), kb = address(b)
-        if let e = memo.orders.value(ka, kb) { reused += 1; return e.order }
-        return newOrders.value(ka, kb)?.order
+        if let o = orders.value(ka, kb) { reused += 1; return o }
+        return newOrders.value(ka, kb)
     }
 
     /// Keeps the order computed for `a` and `b`.
     func keep(_ o: PairOrder, of a: DrawPolygon, _ b: DrawPolygon) {
-        newOrders.set(address(a), address(b), TangleMemo.Order(a: a, b: b, order: o))
+        newOrders.set(address(a), address(b), o)
+        newHeld.append(a)
+        newHeld.append(b)
     }
 
     /// `a.classify(against: plane)`, or what it gave for the same two polygons before (the same pieces).
