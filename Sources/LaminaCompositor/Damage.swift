@@ -30,18 +30,29 @@ extension RenderPlan {
               new.blur == nil, last.blur == nil, images.count == old.images.count,
               zip(images, old.images).allSatisfy({ $0 === $1 || $0 == $1 }),
               targets.dropLast().elementsEqual(old.targets.dropLast()) else { return nil }
-        // Quads of the old output by a hash of their placement, to find each new quad's twin.
-        // (A chain per key through `next`, most recent first: no array per key.)
-        var byKey: [Int: Int] = [:]
-        byKey.reserveCapacity(last.quads.count)
-        var next = [Int](repeating: -1, count: last.quads.count)
-        for (i, q) in last.quads.enumerated().reversed() {
-            let k = placementKey(q)
-            next[i] = byKey[k] ?? -1
-            byKey[k] = i
+        // The runs both outputs start and end with, equal quad for quad, are shared in order
+        // (most quads, when one layer changed): only the quads between are paired by a hash.
+        let newQuads = new.quads, oldQuads = last.quads
+        let shortest = min(newQuads.count, oldQuads.count)
+        var head = 0
+        while head < shortest && newQuads[head] == oldQuads[head] { head += 1 }
+        var tail = 0
+        while tail < shortest - head && newQuads[newQuads.count - 1 - tail] == oldQuads[oldQuads.count - 1 - tail] { tail += 1 }
+        let oldMiddle = head..<(oldQuads.count - tail)
+        // Quads of the old middle in buckets by a hash of their placement, to find each new
+        // quad's twin: a chain per bucket through `next`, first in order first (no dictionary:
+        // a quad found in a bucket is compared whole anyway).
+        var buckets = 1
+        while buckets < 2 * oldMiddle.count { buckets <<= 1 }
+        var first = [Int](repeating: -1, count: buckets)
+        var next = [Int](repeating: -1, count: oldQuads.count)
+        for i in oldMiddle.reversed() {
+            let b = placementKey(oldQuads[i]) & (buckets - 1)
+            next[i] = first[b]
+            first[b] = i
         }
-        var matchedOld = [Bool](repeating: false, count: last.quads.count)
-        var kept: [Int] = []  // old indices of the shared quads, in the new order
+        var matchedOld = [Bool](repeating: false, count: oldQuads.count)
+        var kept: [Int] = []  // old indices of the shared quads of the middles, in the new order
         var box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
         func touch(_ q: DrawQuad) -> Bool {
             for p in q.cover {
@@ -53,9 +64,9 @@ extension RenderPlan {
             }
             return true
         }
-        for q in new.quads {
-            var i = byKey[placementKey(q)] ?? -1
-            while i >= 0 && (matchedOld[i] || last.quads[i] != q) { i = next[i] }
+        for q in newQuads[head..<(newQuads.count - tail)] {
+            var i = first[placementKey(q) & (buckets - 1)]
+            while i >= 0 && (matchedOld[i] || oldQuads[i] != q) { i = next[i] }
             if i >= 0 {
                 matchedOld[i] = true
                 kept.append(i)
@@ -64,10 +75,11 @@ extension RenderPlan {
             }
         }
         // Shared quads that changed places (outside a longest run that kept its order) are
-        // damage too: a pixel none of them touches sees the rest in the same order.
+        // damage too: a pixel none of them touches sees the rest in the same order. (The
+        // shared head and tail are in order before and after every quad of the middles.)
         let inOrder = longestIncreasing(kept)
-        for (k, i) in kept.enumerated() where !inOrder[k] { guard touch(last.quads[i]) else { return nil } }
-        for (i, q) in last.quads.enumerated() where !matchedOld[i] { guard touch(q) else { return nil } }
+        for (k, i) in kept.enumerated() where !inOrder[k] { guard touch(oldQuads[i]) else { return nil } }
+        for i in oldMiddle where !matchedOld[i] { guard touch(oldQuads[i]) else { return nil } }
         guard let b = box else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         // Pixels whose centres fall inside a cover are shaded: one pixel more on every side is safe.
         let x0 = max(0, Int(max(b.minX - 1, -1e9).rounded(.down))), y0 = max(0, Int(max(b.minY - 1, -1e9).rounded(.down)))
@@ -76,14 +88,44 @@ extension RenderPlan {
     }
 }
 
-/// A hash of where a quad draws (its matrix and rect), to pair equal quads quickly.
-private func placementKey(_ q: DrawQuad) -> Int {
-    var h = Hasher()
-    for r in [q.matrix.r0, q.matrix.r1, q.matrix.r2, q.matrix.r3] {
-        h.combine(r.x.bitPattern); h.combine(r.y.bitPattern); h.combine(r.z.bitPattern); h.combine(r.w.bitPattern)
+extension RenderPlan {
+    /// This plan with only the output quads that can shade a pixel of `rect` (their covers,
+    /// grown by a pixel as `outputDamage` grows them, meet it): drawn with the output scissored
+    /// to `rect`, it gives the same pixels there, since every quad left out shades none of them.
+    /// Quads whose cover does not map to finite pixels in front of the eye are kept.
+    public func keepingOutputQuads(meeting rect: PixelRect) -> RenderPlan {
+        guard let out = targets.last else { return self }
+        let x0 = Double(rect.x), y0 = Double(rect.y)
+        let x1 = Double(rect.x + rect.width), y1 = Double(rect.y + rect.height)
+        func meets(_ q: DrawQuad) -> Bool {
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            for p in q.cover {
+                let h = p.x * q.matrix.r0 + p.y * q.matrix.r1 + q.matrix.r3
+                guard h.w > 0 else { return true }
+                let x = h.x / h.w, y = h.y / h.w
+                guard x.isFinite, y.isFinite else { return true }
+                minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+            }
+            return minX - 1 <= x1 && maxX + 1 >= x0 && minY - 1 <= y1 && maxY + 1 >= y0
+        }
+        var plan = self
+        plan.targets[targets.count - 1].quads = out.quads.filter(meets)
+        return plan
     }
-    h.combine(q.rect.minX.bitPattern); h.combine(q.rect.maxX.bitPattern); h.combine(q.cover.count)
-    return h.finalize()
+}
+
+/// A hash of where a quad draws (its matrix and rect), to pair equal quads quickly. (A plain
+/// multiply-and-rotate mix: equal quads hash alike, and a collision only costs a comparison.)
+private func placementKey(_ q: DrawQuad) -> Int {
+    var h: UInt64 = 0x243F_6A88_85A3_08D3
+    func mix(_ v: UInt64) { h = ((h ^ v) &* 0x9E37_79B9_7F4A_7C15); h ^= h >> 29 }
+    let m = q.matrix
+    mix(m.r0.x.bitPattern); mix(m.r0.y.bitPattern); mix(m.r0.w.bitPattern)
+    mix(m.r1.x.bitPattern); mix(m.r1.y.bitPattern); mix(m.r1.w.bitPattern)
+    mix(m.r3.x.bitPattern); mix(m.r3.y.bitPattern); mix(m.r3.w.bitPattern)
+    mix(m.r2.z.bitPattern)
+    mix(q.rect.minX.bitPattern); mix(q.rect.maxX.bitPattern); mix(q.rect.minY.bitPattern); mix(UInt64(q.cover.count))
+    return Int(bitPattern: UInt(h))
 }
 
 /// Which entries of `values` (distinct) belong to one longest strictly increasing subsequence

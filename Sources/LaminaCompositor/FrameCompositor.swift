@@ -62,4 +62,8 @@ public final class FrameCompositor: @unchecked Sendable {
     /// How many output quads the last compile placed and finished as the frame before did
     /// (their items unchanged, RetainedQuads.swift).
     public var lastReusedQuads: Int { orders.quads.reused }
+
+    /// How many output quads the last compile gave the edges the seam pass left them in the
+    /// frame before (nothing near them changed, RetainedSeams.swift).
+    public var lastReusedSeams: Int { orders.quads.reusedSeams }
 }

@@ -64,7 +64,11 @@ extension PlanBuilder {
         Self.compact(&quads, keep: keep)
         // (The visible parts are now held by `visible` alone: freed on all cores below.)
         cut = []
-        removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
+        if let retained {
+            retained.removeSeams(&quads, entries: keptEntries, owners: owners, visible: visible, width: width, height: height)
+        } else {
+            removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
+        }
         var drawn = [Bool](repeating: false, count: quads.count)
         if let retained {
             for k in quads.indices {

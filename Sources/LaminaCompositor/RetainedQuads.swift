@@ -17,6 +17,10 @@ final class RetainedQuads {
         let placed: DrawQuad
         let visible: [SIMD2<Double>]
         var finished: (edges: EdgeMask, quad: DrawQuad)?
+        /// What the seam pass found for it last (RetainedSeams.swift), and the seam passes
+        /// that last used and kept it.
+        var seamed: Seamed?
+        var seamUse = 0, seamKept = 0
         /// The next entry with the same hash.
         var next: Entry?
 
@@ -30,12 +34,19 @@ final class RetainedQuads {
 
     private var planeToTarget = Mat4.identity, width = -1, height = -1
     /// Entries by hash (chained through `next`): the last frame's, and this frame's so far.
-    private var last: [Int: Entry] = [:]
-    private var current: [Int: Entry] = [:]
+    // (Tables keyed by the hash itself, IdentityTable.swift: no hashing of the hash.)
+    private var last = IdentityTable<Entry>()
+    private var current = IdentityTable<Entry>()
     /// Items placed and finished from the last frame in the last compile (for tests and benchmarks).
     private(set) var reused = 0
     /// Items looked up and found in the frame being built.
     private var lookups = 0, hits = 0
+    /// Seam passes run (RetainedSeams.swift), the edges the last one tested, and its quad count.
+    var seamFrame = 0
+    var lastSeamFrames: [SeamFrame] = [], lastSeamQuadOf: [Int] = []
+    var lastSeamQuads = 0
+    /// Quads whose seams the last seam pass took from the frame before (for tests and benchmarks).
+    var reusedSeams = 0
     /// While most items change every frame (a view turning), keeping them costs and is never
     /// used: frames left to skip, and how many the next run of misses skips (doubling to 16).
     private var skipping = 0, backoff = 1
@@ -45,27 +56,27 @@ final class RetainedQuads {
     func begin(planeToTarget: Mat4, width: Int, height: Int) -> Bool {
         if skipping > 0 {
             skipping -= 1
-            last = [:]; current = [:]
+            last.removeAll(); current.removeAll()
             reused = 0
             return false
         }
         // Fewer than a quarter found again (after a frame that had entries to find): skip a while.
-        if lookups > 0 && !last.isEmpty && 4 * hits < lookups {
+        if lookups > 0 && last.count > 0 && 4 * hits < lookups {
             skipping = backoff - 1
             backoff = min(2 * backoff, 16)
-            last = [:]; current = [:]
+            last.removeAll(); current.removeAll()
             lookups = 0; hits = 0
             reused = 0
             return false
         }
         if lookups > 0 && 4 * hits >= lookups { backoff = 1 }
-        if !current.isEmpty { last = current }
-        if !(sameBits(planeToTarget, self.planeToTarget) && width == self.width && height == self.height) { last = [:] }
+        if current.count > 0 { last = current }
+        if !(sameBits(planeToTarget, self.planeToTarget) && width == self.width && height == self.height) { last.removeAll() }
         self.planeToTarget = planeToTarget
         self.width = width
         self.height = height
-        current = [:]
-        current.reserveCapacity(last.count)
+        current = IdentityTable()
+        current.reserve(last.count)
         reused = 0
         lookups = 0
         hits = 0
@@ -73,28 +84,30 @@ final class RetainedQuads {
     }
 
     /// Forgets every kept quad.
-    func reset() { last = [:]; current = [:]; width = -1; lookups = 0; hits = 0; skipping = 0; backoff = 1 }
+    func reset() { last.removeAll(); current.removeAll(); width = -1; lookups = 0; hits = 0; skipping = 0; backoff = 1; lastSeamFrames = []; lastSeamQuadOf = []; lastSeamQuads = 0 }
 
-    /// A hash of an item's placement and clips (equal items, bit for bit, hash the same).
+    /// A hash of an item's placement and clips (equal items, bit for bit, hash the same): a
+    /// plain multiply-and-rotate mix, as a collision only costs a comparison of the items.
     static func hash(_ item: DrawQuad) -> Int {
-        var h = Hasher()
+        var h: UInt64 = 0x243F_6A88_85A3_08D3
+        func mix(_ v: UInt64) { h = (h ^ v) &* 0x9E37_79B9_7F4A_7C15; h ^= h >> 29 }
         let m = item.matrix
-        h.combine(m.r0.x.bitPattern); h.combine(m.r0.y.bitPattern); h.combine(m.r0.w.bitPattern)
-        h.combine(m.r1.x.bitPattern); h.combine(m.r1.y.bitPattern); h.combine(m.r1.w.bitPattern)
-        h.combine(m.r3.x.bitPattern); h.combine(m.r3.y.bitPattern); h.combine(m.r3.w.bitPattern)
-        h.combine(item.rect.minX.bitPattern); h.combine(item.rect.maxY.bitPattern)
-        for c in item.clips { h.combine(c.c.bitPattern) }
-        h.combine(item.layer)
-        return h.finalize()
+        mix(m.r0.x.bitPattern); mix(m.r0.y.bitPattern); mix(m.r0.w.bitPattern)
+        mix(m.r1.x.bitPattern); mix(m.r1.y.bitPattern); mix(m.r1.w.bitPattern)
+        mix(m.r3.x.bitPattern); mix(m.r3.y.bitPattern); mix(m.r3.w.bitPattern)
+        mix(item.rect.minX.bitPattern); mix(item.rect.maxY.bitPattern)
+        for c in item.clips { mix(c.c.bitPattern) }
+        mix(item.layer.map { UInt64(UInt(bitPattern: $0)) } ?? 0)
+        return Int(bitPattern: UInt(h))
     }
 
     /// The entry of an item equal bit for bit to `item` (hashed `hash`), this frame's or the
     /// last frame's (then kept for the next), or nil.
     func entry(_ item: DrawQuad, hash: Int) -> Entry? {
         lookups += 1
-        var e = current[hash]
+        var e = current.value(key(hash), 0)
         while let x = e { if sameQuad(x.item, item) { return x }; e = x.next }
-        e = last[hash]
+        e = last.value(key(hash), 0)
         while let x = e {
             if sameQuad(x.item, item) {
                 // Moved into this frame's table. (Its link in the last frame's chain is given
@@ -117,8 +130,8 @@ final class RetainedQuads {
     }
 
     private func add(_ e: Entry) {
-        e.next = current[e.hash]
-        current[e.hash] = e
+        e.next = current.value(key(e.hash), 0)
+        current.set(key(e.hash), 0, e)
     }
 
     /// The entry's quad finished as before with the same anti-aliased edges, or nil.
@@ -140,3 +153,6 @@ func sameQuad(_ a: DrawQuad, _ b: DrawQuad) -> Bool {
         && sameBits(a.tint, b.tint) && sameBits(a.maskTexture, b.maskTexture) && sameBits(a.reexpression, b.reexpression)
         && a.unflattenedIndex == b.unflattenedIndex && a.layerName == b.layerName && a.role == b.role
 }
+
+/// A hash as a table key.
+private func key(_ hash: Int) -> UInt { UInt(bitPattern: hash) }

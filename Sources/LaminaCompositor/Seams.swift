@@ -50,7 +50,7 @@ private func clipSegment(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ clips: [Hal
 
 /// The projected anti-aliased edges of quads `range` (long enough to matter), in quad order
 /// then top, right, bottom, left.
-private func seamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ range: Range<Int>, owners: [ObjectIdentifier], visible: [[SIMD2<Double>]]) -> [SeamFrame] {
+func seamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ range: Range<Int>, owners: [ObjectIdentifier], visible: [[SIMD2<Double>]]) -> [SeamFrame] {
     var frames: [SeamFrame] = []
     frames.reserveCapacity(range.count * 4)
     // Fields are read in place (a DrawQuad is large: a copy of each would cost more than the test).

@@ -11,22 +11,19 @@ import QuartzCore
 
 /// Results of a context's tangle steps, kept from frame to frame (one per retained context).
 final class TangleMemo: @unchecked Sendable {
-    struct Pair: Hashable {
-        let a: ObjectIdentifier, b: ObjectIdentifier
-        // One word hashed instead of two (looked up for every pair a tangle relates).
-        func hash(into h: inout Hasher) { h.combine(UInt(bitPattern: a.hashValue) &* 0x9E37_79B9_7F4A_7C15 ^ UInt(bitPattern: b.hashValue)) }
-    }
     /// A list of pieces and which function of it (0: orderCycle, 1: depthSort).
     struct List: Hashable { let kind: Int, ids: [ObjectIdentifier] }
 
     struct Foot { let p: DrawPolygon; let foot: Footprint }
-    struct Order { let a: DrawPolygon, b: DrawPolygon; let order: PairOrder }
     struct Split { let a: DrawPolygon, by: DrawPolygon; let side: DrawPolygon.Side }
     struct Ordered { let pieces: [DrawPolygon]; let result: [DrawPolygon] }
 
-    fileprivate(set) var feet: [ObjectIdentifier: Foot] = [:]
-    fileprivate(set) var orders: [Pair: Order] = [:]
-    fileprivate(set) var splits: [Pair: Split] = [:]
+    // (Tables by the polygons' addresses, IdentityTable.swift: every entry holds its polygons,
+    // but pair orders, plain values read at every pair, whose polygons `held` holds.)
+    fileprivate(set) var feet = IdentityTable<Foot>()
+    fileprivate(set) var orders = IdentityTable<PairOrder>()
+    private var held: [DrawPolygon] = []
+    fileprivate(set) var splits = IdentityTable<Split>()
     fileprivate(set) var lists: [List: Ordered] = [:]
     /// The entry count once the memo settled (one frame after it was started): it is
     /// cleared when it has grown well past it (entries of pieces long gone), and refilled
@@ -39,7 +36,7 @@ final class TangleMemo: @unchecked Sendable {
     func beginFrame() {
         guard let settled else { if count > 0 { settled = count }; return }
         guard count > 2 * settled + 4096 else { return }
-        feet = [:]; orders = [:]; splits = [:]; lists = [:]
+        feet.removeAll(); orders.removeAll(); held = []; splits.removeAll(); lists = [:]
         self.settled = nil
     }
 
@@ -53,9 +50,10 @@ final class TangleMemo: @unchecked Sendable {
     /// Takes in a finished session's new entries.
     func absorb(_ s: TangleMemoSession) {
         reused += s.reused
-        for (k, v) in s.newFeet { feet[k] = v }
-        for (k, v) in s.newOrders { orders[k] = v }
-        for (k, v) in s.newSplits { splits[k] = v }
+        s.newFeet.forEach { a, b, v in feet.set(a, b, v) }
+        s.newOrders.forEach { a, b, v in orders.set(a, b, v) }
+        held += s.newHeld
+        s.newSplits.forEach { a, b, v in splits.set(a, b, v) }
         for (k, v) in s.newLists { lists[k] = v }
     }
 }
@@ -64,47 +62,54 @@ final class TangleMemo: @unchecked Sendable {
 /// to be handed to the job that orders one group: each session is used by that job alone.)
 final class TangleMemoSession: @unchecked Sendable {
     private let memo: TangleMemo
-    fileprivate var newFeet: [ObjectIdentifier: TangleMemo.Foot] = [:]
-    fileprivate var newOrders: [TangleMemo.Pair: TangleMemo.Order] = [:]
-    fileprivate var newSplits: [TangleMemo.Pair: TangleMemo.Split] = [:]
+    /// The memo's pair orders, read without going through the memo at every pair (a table
+    /// shares its storage until written: the memo is written only once sessions are done).
+    private let orders: IdentityTable<PairOrder>
+    fileprivate var newFeet = IdentityTable<TangleMemo.Foot>()
+    fileprivate var newOrders = IdentityTable<PairOrder>()
+    /// The polygons of newOrders' keys.
+    fileprivate var newHeld: [DrawPolygon] = []
+    fileprivate var newSplits = IdentityTable<TangleMemo.Split>()
     fileprivate var newLists: [TangleMemo.List: TangleMemo.Ordered] = [:]
     /// Steps looked up in the memo (computed in an earlier frame).
     fileprivate var reused = 0
 
-    fileprivate init(_ memo: TangleMemo) { self.memo = memo }
+    fileprivate init(_ memo: TangleMemo) { self.memo = memo; orders = memo.orders }
 
     // (Lookups and stores apart, not one call taking a closure: a closure over the tangle
     // would copy it, all its arrays retained and released, at every pair.)
 
     /// The footprint found for the very same polygon before, or nil.
     func footprint(of p: DrawPolygon) -> Footprint? {
-        let k = ObjectIdentifier(p)
-        if let e = memo.feet[k] { reused += 1; return e.foot }
-        return newFeet[k]?.foot
+        let k = address(p)
+        if let e = memo.feet.value(k, 0) { reused += 1; return e.foot }
+        return newFeet.value(k, 0)?.foot
     }
 
     /// Keeps the footprint computed for `p`.
-    func keep(_ f: Footprint, of p: DrawPolygon) { newFeet[ObjectIdentifier(p)] = TangleMemo.Foot(p: p, foot: f) }
+    func keep(_ f: Footprint, of p: DrawPolygon) { newFeet.set(address(p), 0, TangleMemo.Foot(p: p, foot: f)) }
 
     /// The order found for `a` and `b` (in that order) before, or nil.
     func order(_ a: DrawPolygon, _ b: DrawPolygon) -> PairOrder? {
-        let k = TangleMemo.Pair(a: ObjectIdentifier(a), b: ObjectIdentifier(b))
-        if let e = memo.orders[k] { reused += 1; return e.order }
-        return newOrders[k]?.order
+        let ka = address(a), kb = address(b)
+        if let o = orders.value(ka, kb) { reused += 1; return o }
+        return newOrders.value(ka, kb)
     }
 
     /// Keeps the order computed for `a` and `b`.
     func keep(_ o: PairOrder, of a: DrawPolygon, _ b: DrawPolygon) {
-        newOrders[TangleMemo.Pair(a: ObjectIdentifier(a), b: ObjectIdentifier(b))] = TangleMemo.Order(a: a, b: b, order: o)
+        newOrders.set(address(a), address(b), o)
+        newHeld.append(a)
+        newHeld.append(b)
     }
 
     /// `a.classify(against: plane)`, or what it gave for the same two polygons before (the same pieces).
     func classify(_ a: DrawPolygon, against plane: DrawPolygon) -> DrawPolygon.Side {
-        let k = TangleMemo.Pair(a: ObjectIdentifier(a), b: ObjectIdentifier(plane))
-        if let e = memo.splits[k] { reused += 1; return e.side }
-        if let e = newSplits[k] { return e.side }
+        let ka = address(a), kb = address(plane)
+        if let e = memo.splits.value(ka, kb) { reused += 1; return e.side }
+        if let e = newSplits.value(ka, kb) { return e.side }
         let s = a.classify(against: plane)
-        newSplits[k] = TangleMemo.Split(a: a, by: plane, side: s)
+        newSplits.set(ka, kb, TangleMemo.Split(a: a, by: plane, side: s))
         return s
     }
 
@@ -118,3 +123,7 @@ final class TangleMemoSession: @unchecked Sendable {
         return r
     }
 }
+
+/// A polygon's address, its key in the memo's tables (each entry holds the polygon, so the
+/// address names no other object while the entry is there).
+private func address(_ p: DrawPolygon) -> UInt { UInt(bitPattern: ObjectIdentifier(p)) }

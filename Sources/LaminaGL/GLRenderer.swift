@@ -83,7 +83,8 @@ public final class GLRenderer: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         return try context.withCurrent {
             let state = try self.state()
-            let output = try state.draw(plan, outputScissor: damage)
+            // Output quads that shade no damaged pixel are left out (the same pixels there).
+            let output = try state.draw(plan.keepingOutputQuads(meeting: damage), outputScissor: damage)
             var pixels = previous.premultipliedRGBA
             var rows = [UInt8](repeating: 0, count: damage.width * damage.height * 4)
             epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), output)

@@ -104,4 +104,39 @@ import LaminaTestSupport
         let r = d.outputDamage(since: a)
         #expect(r.map { $0.x <= 10 && $0.y <= 10 && $0.x + $0.width >= 18 && $0.y + $0.height >= 18 && $0.width < 64 } == true)
     }
+
+    /// A damage redraw draws only the output quads that can shade a damaged pixel: fewer
+    /// quads, and the same pixels in the rectangle (the CPU reference, every rectangle of a grid).
+    @Test func quadsLeftOutOfADamageRedrawShadeNothingThere() throws {
+        var rng = TestRandom(state: 0x0DA4_A6E5)
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 120)
+        var p = CATransform3DIdentity
+        p.m34 = -1 / 400
+        root.sublayerTransform = p
+        for _ in 0..<40 {
+            let card = CALayer()
+            card.frame = CGRect(x: rng.next() * 140, y: rng.next() * 100, width: 24, height: 18)
+            card.backgroundColor = CGColor(red: rng.next(), green: rng.next(), blue: 0.5, alpha: 0.6 + rng.next() * 0.4)
+            card.transform = rng.rotation()
+            root.addSublayer(card)
+        }
+        let plan = Compositor().compile(root: root, width: 160, height: 120)
+        let cpu = try LayerRenderer(backend: .cpu)
+        let whole = try cpu.render(plan).premultipliedRGBA
+        var fewer = 0
+        for y in stride(from: 0, to: 120, by: 30) {
+            for x in stride(from: 0, to: 160, by: 40) {
+                let rect = PixelRect(x: x, y: y, width: 40, height: 30)
+                let part = plan.keepingOutputQuads(meeting: rect)
+                #expect(part.targets.count == plan.targets.count)
+                if part.targets.last!.quads.count < plan.targets.last!.quads.count { fewer += 1 }
+                let image = try cpu.render(part).premultipliedRGBA
+                var same = true
+                for row in y..<(y + 30) { for i in (row * 160 + x) * 4..<(row * 160 + x + 40) * 4 where image[i] != whole[i] { same = false } }
+                #expect(same, "rectangle at \(x), \(y): pixels differ with the quads left out")
+            }
+        }
+        #expect(fewer >= 8)
+    }
 }
