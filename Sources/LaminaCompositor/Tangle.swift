@@ -322,10 +322,10 @@ private struct Tangle {
         let c = Condensation(after, memberOrder: polys.indices.sorted { rank[$0] < rank[$1] }) { rank[$0] }
         var out: [DrawPolygon] = []
         out.reserveCapacity(polys.count)
-        // Without a memo, the cycles of a large tangle are ordered first, on all cores (each
-        // reads only its pieces), the largest first so the others share the remaining cores.
+        // Without a memo, the cycles are ordered first, on all cores (each reads only its
+        // pieces), the largest first so the others share the remaining cores.
         var cycles: [[DrawPolygon]?] = []
-        if memo == nil, polys.count >= parallelTangle {
+        if memo == nil {
             let jobs = c.order.filter { c.members[$0].count > 1 }.sorted { c.members[$0].count > c.members[$1].count }
             let me = self
             let done = inRanges(jobs.count, minimum: 2, parts: jobs.count) { r in r.map { me.orderGroup(c.members[jobs[$0]]) } }
