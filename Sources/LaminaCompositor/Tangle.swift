@@ -49,32 +49,6 @@ private func edgeList() -> [Int] {
     return list
 }
 
-/// Tangles of at least this many pieces relate their pairs on all cores (when no memo is kept).
-let parallelTangle = 128
-
-/// A tangle piece's footprint (Tangle.footprint): what it covers, or for a sliver (thinner
-/// than a pixel on average, as an edge-on card, whose fringe is most of what it shades) what
-/// it may shade, margin included.
-private func tangleFootprint(_ p: DrawPolygon, planeToTarget: Mat4) -> Footprint {
-    let f = Footprint(p, planeToTarget: planeToTarget, margin: 0)
-    guard let px = f.pixels else { return f }
-    var area = 0.0, perimeter = 0.0
-    for k in px.indices {
-        let u = px[k], w = px[(k + 1) % px.count], d = w - u
-        area += u.x * w.y - u.y * w.x
-        perimeter += (d * d).sum().squareRoot()
-    }
-    // Thinner than a pixel on average: mostly fringe.
-    return abs(area) > perimeter ? f : Footprint(p, planeToTarget: planeToTarget)
-}
-
-/// The order of two tangle pieces (`a` first in tie order) over their footprints.
-private func tangleOrder(_ a: DrawPolygon, _ b: DrawPolygon, _ fa: Footprint, _ fb: Footprint, _ toPlane: PixelsToPlane?) -> PairOrder {
-    // Boxes apart: footprints apart (what pairOrder would find, sooner).
-    guard fa.mayMeet(fb) else { return .free }
-    return pairOrder(a, b, reachA: fa.reach, reachB: fb.reach, toPlane: toPlane, bounded: fa.pixels != nil && fb.pixels != nil)
-}
-
 /// The pieces of a group and the constraints between them.
 private struct Tangle {
     var polys: [DrawPolygon]
@@ -105,44 +79,28 @@ private struct Tangle {
         version = [Int](repeating: 0, count: group.count)
         self.planeToTarget = planeToTarget
         toPlane = PixelsToPlane(planeToTarget)
+        for p in group { feet.append(footprint(p)) }
         // The pairs related with the margin, related again without it (each pair once).
         var neighbours = edges
         for i in edges.indices { for j in edges[i] { neighbours[j].append(i) } }
-        var pairs: [(Int, Int)] = []
         for i in neighbours.indices {
             neighbours[i].sort()
             var last = -1
             for j in neighbours[i] where j > i && j != last {
                 last = j
-                pairs.append(tieBefore(i, j) ? (i, j) : (j, i))
+                link(i, j)
             }
         }
-        guard memo == nil, group.count >= parallelTangle else {
-            for p in group { feet.append(footprint(p)) }
-            for (i, j) in pairs { link(i, j, order(i, j)) }
-            return
-        }
-        // Footprints and pair tests on all cores (each reads only its pieces), the constraints
-        // then added in the order one core would add them: the same graph, the same pending list.
-        let ptt = planeToTarget, toPlane = toPlane
-        feet = inRanges(group.count, minimum: parallelTangle) { r in r.map { tangleFootprint(group[$0], planeToTarget: ptt) } }.flatMap { $0 }
-        let f = feet, work = pairs
-        let orders = inRanges(work.count, minimum: 2) { r in
-            r.map { k in tangleOrder(group[work[k].0], group[work[k].1], f[work[k].0], f[work[k].1], toPlane) }
-        }
-        var k = 0
-        for part in orders { for o in part { link(pairs[k].0, pairs[k].1, o); k += 1 } }
     }
 
     /// The order of pieces i and j (i first in tie order) over their footprints.
     func order(_ i: Int, _ j: Int) -> PairOrder {
-        guard let memo else { return tangleOrder(polys[i], polys[j], feet[i], feet[j], toPlane) }
         // Boxes apart: footprints apart (what pairOrder would find, sooner).
         guard feet[i].mayMeet(feet[j]) else { return .free }
-        if let o = memo.order(polys[i], polys[j]) { return o }
+        if let memo, let o = memo.order(polys[i], polys[j]) { return o }
         let o = pairOrder(polys[i], polys[j], reachA: feet[i].reach, reachB: feet[j].reach,
                           toPlane: toPlane, bounded: feet[i].pixels != nil && feet[j].pixels != nil)
-        memo.keep(o, of: polys[i], polys[j])
+        memo?.keep(o, of: polys[i], polys[j])
         return o
     }
 
@@ -155,12 +113,7 @@ private struct Tangle {
     /// it, with no depth of its own) meets the other, either order is as good.
     mutating func link(_ x: Int, _ y: Int) {
         let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
-        link(i, j, order(i, j))
-    }
-
-    /// Adds the constraints of order `o` between pieces i and j (i first in tie order).
-    mutating func link(_ i: Int, _ j: Int, _ o: PairOrder) {
-        switch o {
+        switch order(i, j) {
         case .free: break
         case .firstBeforeSecond: after[i].append(j); before[j].append(i)
         case .secondBeforeFirst: after[j].append(i); before[i].append(j)
@@ -205,7 +158,18 @@ private struct Tangle {
     }
 
     /// footprint(p), computed.
-    func makeFootprint(_ p: DrawPolygon) -> Footprint { tangleFootprint(p, planeToTarget: planeToTarget) }
+    func makeFootprint(_ p: DrawPolygon) -> Footprint {
+        let f = Footprint(p, planeToTarget: planeToTarget, margin: 0)
+        guard let px = f.pixels else { return f }
+        var area = 0.0, perimeter = 0.0
+        for k in px.indices {
+            let u = px[k], w = px[(k + 1) % px.count], d = w - u
+            area += u.x * w.y - u.y * w.x
+            perimeter += (d * d).sum().squareRoot()
+        }
+        // Thinner than a pixel on average: mostly fringe.
+        return abs(area) > perimeter ? f : Footprint(p, planeToTarget: planeToTarget)
+    }
 
     /// Splits what stays strongly connected once nothing interpenetrates (cycles of pieces
     /// that overlap one another in turn): in each cycle, the member whose plane the fewest
@@ -322,38 +286,20 @@ private struct Tangle {
         let c = Condensation(after, memberOrder: polys.indices.sorted { rank[$0] < rank[$1] }) { rank[$0] }
         var out: [DrawPolygon] = []
         out.reserveCapacity(polys.count)
-        // Without a memo, the cycles are ordered first, on all cores (each reads only its
-        // pieces), the largest first so the others share the remaining cores.
-        var cycles: [[DrawPolygon]?] = []
-        if memo == nil {
-            let jobs = c.order.filter { c.members[$0].count > 1 }.sorted { c.members[$0].count > c.members[$1].count }
-            let me = self
-            let done = inRanges(jobs.count, minimum: 2, parts: jobs.count) { r in r.map { me.orderGroup(c.members[jobs[$0]]) } }
-            cycles = [[DrawPolygon]?](repeating: nil, count: c.members.count)
-            for (k, o) in done.joined().enumerated() { cycles[jobs[k]] = o }
-        }
         for g in c.order {
             let m = c.members[g]
             if m.count == 1 {
                 out.append(polys[m[0]])
-            } else if let o = cycles.isEmpty ? nil : cycles[g] {
-                out += o
+            } else if m.count > largestCycle {
+                // Re-ordering each side after a split costs a pass over the cycle per level.
+                out += memoDepthSort(m.map { polys[$0] }, memo)
+            } else if let memo {
+                out += memo.ordered(0, m.map { polys[$0] }) { orderCycle(m) }
             } else {
-                out += orderGroup(m)
+                out += orderCycle(m)
             }
         }
         return out
-    }
-
-    /// The order of one strongly connected group of pieces (`m` in tie order, more than one).
-    func orderGroup(_ m: [Int]) -> [DrawPolygon] {
-        if m.count > largestCycle {
-            // Re-ordering each side after a split costs a pass over the cycle per level.
-            return memoDepthSort(m.map { polys[$0] }, memo)
-        } else if let memo {
-            return memo.ordered(0, m.map { polys[$0] }) { orderCycle(m) }
-        }
-        return orderCycle(m)
     }
 
     /// Each piece's place in tie order.
