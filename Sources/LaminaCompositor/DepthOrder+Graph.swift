@@ -92,24 +92,37 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
 
 /// Strongly connected components (Tarjan, iterative): each vertex's component and the count.
 func stronglyConnected(_ edges: [[Int]]) -> ([Int], Int) {
-    let n = edges.count
+    var start = [0], targets: [Int] = []
+    start.reserveCapacity(edges.count + 1)
+    targets.reserveCapacity(edges.reduce(0) { $0 + $1.count })
+    for e in edges {
+        targets += e
+        start.append(targets.count)
+    }
+    return stronglyConnected(start: start, targets: targets)
+}
+
+/// `stronglyConnected` of edges in one flat list (vertex v's: targets[start[v]..<start[v + 1]],
+/// visited in that order): a graph built afresh many times costs no array per vertex.
+func stronglyConnected(start: [Int], targets: [Int]) -> ([Int], Int) {
+    let n = start.count - 1
     var index = [Int](repeating: -1, count: n), low = [Int](repeating: 0, count: n)
     var onStack = [Bool](repeating: false, count: n), comp = [Int](repeating: -1, count: n)
     var stack: [Int] = [], next = 0, count = 0
     var call: [(v: Int, e: Int)] = []
     for root in 0..<n where index[root] < 0 {
-        call.append((root, 0))
+        call.append((root, start[root]))
         index[root] = next; low[root] = next; next += 1
         stack.append(root); onStack[root] = true
         while let top = call.last {
             let v = top.v
-            if top.e < edges[v].count {
+            if top.e < start[v + 1] {
                 call[call.count - 1].e += 1
-                let w = edges[v][top.e]
+                let w = targets[top.e]
                 if index[w] < 0 {
                     index[w] = next; low[w] = next; next += 1
                     stack.append(w); onStack[w] = true
-                    call.append((w, 0))
+                    call.append((w, start[w]))
                 } else if onStack[w] {
                     low[v] = min(low[v], index[w])
                 }
