@@ -19,13 +19,22 @@ struct Condensation {
         let (component, count) = stronglyConnected(after)
         var members = [[Int]](repeating: [], count: count)
         for i in memberOrder { members[component[i]].append(i) }
-        // The edges between groups, one per constraint that crosses groups, and how many enter each.
+        // The edges between groups, one per constraint that crosses groups, in one flat list
+        // (group g's: outs[outStart[g]..<outStart[g + 1]]), and how many enter each.
         var indegree = [Int](repeating: 0, count: count)
-        var groupAfter = [[Int]](repeating: [], count: count)
+        var outStart = [Int](repeating: 0, count: count + 1)
         for i in after.indices {
             for j in after[i] where component[i] != component[j] {
-                groupAfter[component[i]].append(component[j])
+                outStart[component[i] + 1] += 1
                 indegree[component[j]] += 1
+            }
+        }
+        for g in 0..<count { outStart[g + 1] += outStart[g] }
+        var fill = outStart, outs = [Int](repeating: 0, count: outStart[count])
+        for i in after.indices {
+            for j in after[i] where component[i] != component[j] {
+                outs[fill[component[i]]] = component[j]
+                fill[component[i]] += 1
             }
         }
         // Kahn's algorithm.
@@ -35,7 +44,8 @@ struct Condensation {
         order.reserveCapacity(count)
         while let g = ready.pop() {
             order.append(g)
-            for h in groupAfter[g] {
+            for k in outStart[g]..<outStart[g + 1] {
+                let h = outs[k]
                 indegree[h] -= 1
                 if indegree[h] == 0 { ready.push(key(members[h][0]), h) }
             }
