@@ -19,13 +19,22 @@ struct Condensation {
         let (component, count) = stronglyConnected(after)
         var members = [[Int]](repeating: [], count: count)
         for i in memberOrder { members[component[i]].append(i) }
-        // The edges between groups, one per constraint that crosses groups, and how many enter each.
+        // The edges between groups, one per constraint that crosses groups, in one flat list
+        // (group g's: outs[outStart[g]..<outStart[g + 1]]), and how many enter each.
         var indegree = [Int](repeating: 0, count: count)
-        var groupAfter = [[Int]](repeating: [], count: count)
+        var outStart = [Int](repeating: 0, count: count + 1)
         for i in after.indices {
             for j in after[i] where component[i] != component[j] {
-                groupAfter[component[i]].append(component[j])
+                outStart[component[i] + 1] += 1
                 indegree[component[j]] += 1
+            }
+        }
+        for g in 0..<count { outStart[g + 1] += outStart[g] }
+        var fill = outStart, outs = [Int](repeating: 0, count: outStart[count])
+        for i in after.indices {
+            for j in after[i] where component[i] != component[j] {
+                outs[fill[component[i]]] = component[j]
+                fill[component[i]] += 1
             }
         }
         // Kahn's algorithm.
@@ -35,7 +44,8 @@ struct Condensation {
         order.reserveCapacity(count)
         while let g = ready.pop() {
             order.append(g)
-            for h in groupAfter[g] {
+            for k in outStart[g]..<outStart[g + 1] {
+                let h = outs[k]
                 indegree[h] -= 1
                 if indegree[h] == 0 { ready.push(key(members[h][0]), h) }
             }
@@ -92,24 +102,37 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
 
 /// Strongly connected components (Tarjan, iterative): each vertex's component and the count.
 func stronglyConnected(_ edges: [[Int]]) -> ([Int], Int) {
-    let n = edges.count
+    var start = [0], targets: [Int] = []
+    start.reserveCapacity(edges.count + 1)
+    targets.reserveCapacity(edges.reduce(0) { $0 + $1.count })
+    for e in edges {
+        targets += e
+        start.append(targets.count)
+    }
+    return stronglyConnected(start: start, targets: targets)
+}
+
+/// `stronglyConnected` of edges in one flat list (vertex v's: targets[start[v]..<start[v + 1]],
+/// visited in that order): a graph built afresh many times costs no array per vertex.
+func stronglyConnected(start: [Int], targets: [Int]) -> ([Int], Int) {
+    let n = start.count - 1
     var index = [Int](repeating: -1, count: n), low = [Int](repeating: 0, count: n)
     var onStack = [Bool](repeating: false, count: n), comp = [Int](repeating: -1, count: n)
     var stack: [Int] = [], next = 0, count = 0
     var call: [(v: Int, e: Int)] = []
     for root in 0..<n where index[root] < 0 {
-        call.append((root, 0))
+        call.append((root, start[root]))
         index[root] = next; low[root] = next; next += 1
         stack.append(root); onStack[root] = true
         while let top = call.last {
             let v = top.v
-            if top.e < edges[v].count {
+            if top.e < start[v + 1] {
                 call[call.count - 1].e += 1
-                let w = edges[v][top.e]
+                let w = targets[top.e]
                 if index[w] < 0 {
                     index[w] = next; low[w] = next; next += 1
                     stack.append(w); onStack[w] = true
-                    call.append((w, 0))
+                    call.append((w, start[w]))
                 } else if onStack[w] {
                     low[v] = min(low[v], index[w])
                 }

@@ -52,6 +52,9 @@ private func edgeList() -> [Int] {
 /// The pieces of a group and the constraints between them.
 private struct Tangle {
     var polys: [DrawPolygon]
+    /// Each piece's member (polys[i].member), apart: tie order is compared in every link and
+    /// sort, and reading it through the polygon cost a retain and release of the polygon.
+    var member: [Int]
     /// Footprints without the anti-aliasing margin: what each piece covers.
     var feet: [Footprint]
     /// after[i]: pieces that must be drawn after i (their footprints overlap); before[i]: the
@@ -72,6 +75,7 @@ private struct Tangle {
     init(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, memo: TangleMemoSession?) {
         self.memo = memo
         polys = group
+        member = group.map(\.member)
         feet = []
         feet.reserveCapacity(group.count)
         after = (0..<group.count).map { _ in edgeList() }
@@ -105,7 +109,7 @@ private struct Tangle {
     }
 
     /// Tie order: the member, then the piece's index (pieces of one member never overlap).
-    func tieBefore(_ x: Int, _ y: Int) -> Bool { (polys[x].member, x) < (polys[y].member, y) }
+    func tieBefore(_ x: Int, _ y: Int) -> Bool { (member[x], x) < (member[y], y) }
 
     /// Relates pieces x and y (either order) as relate() does, but over what they cover (no
     /// margin), queueing them for a split if their planes cross there. Pairs that only come
@@ -143,8 +147,8 @@ private struct Tangle {
     /// of x along that plane resolves.
     func resolved(_ x: Int, by y: Int) -> Int {
         var members: [Int] = []
-        for u in after[x] where before[x].contains(u) && !members.contains(polys[u].member)
-            && (u == y || viewerSide(polys[u], of: polys[y]) == 0) { members.append(polys[u].member) }
+        for u in after[x] where before[x].contains(u) && !members.contains(member[u])
+            && (u == y || viewerSide(polys[u], of: polys[y]) == 0) { members.append(member[u]) }
         return members.count
     }
 
@@ -209,8 +213,14 @@ private struct Tangle {
         let sorted = pieces.sorted { tieBefore($0, $1) }
         var local = [Int](repeating: -1, count: polys.count)
         for (k, i) in sorted.enumerated() { local[i] = k }
-        let edges = sorted.map { i in after[i].compactMap { local[$0] >= 0 ? local[$0] : nil } }
-        let (component, count) = stronglyConnected(edges)
+        // The constraints among them, in one flat list (an array per piece was most of the cost).
+        var start = [0], targets: [Int] = []
+        start.reserveCapacity(sorted.count + 1)
+        for i in sorted {
+            for u in after[i] where local[u] >= 0 { targets.append(local[u]) }
+            start.append(targets.count)
+        }
+        let (component, count) = stronglyConnected(start: start, targets: targets)
         var members = [[Int]](repeating: [], count: count)
         for (k, i) in sorted.enumerated() { members[component[k]].append(i) }
         return members.filter { $0.count > 1 }.sorted { tieBefore($0[0], $1[0]) }
@@ -251,6 +261,7 @@ private struct Tangle {
         feet[j] = footprint(f)
         version[j] += 1
         polys.append(b)
+        member.append(b.member)
         feet.append(footprint(b))
         after.append(edgeList()); before.append(edgeList())
         version.append(0)
