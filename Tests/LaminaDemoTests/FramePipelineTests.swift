@@ -57,10 +57,8 @@ struct FramePipelineTests {
 
     @Test(.enabled(if: glAvailable, "the window draws with OpenGL, and no context can be made here"))
     func benchmarkMeasuresOneSceneEitherWay() throws {
-        let xvfb = try #require(["/usr/bin/xvfb-run", "/bin/xvfb-run"].first { FileManager.default.isExecutableFile(atPath: $0) })
-        let demo = try builtTool("lamina-demo")
         for (flags, mode) in [([String](), "pipelined"), (["--no-pipeline"], "compile then draw")] {
-            let r = try run(URL(fileURLWithPath: xvfb), ["-a", "-s", "-screen 0 1024x768x24", demo.path, "--benchmark", "3", "--benchmark-scene", "2"] + flags)
+            let r = try demoUnderXvfb(["--benchmark", "3", "--benchmark-scene", "2"] + flags)
             #expect(r.status == 0, "\(r.stderr)")
             let lines = r.stdout.split(separator: "\n")
             #expect(lines.first?.contains(mode) == true, "\(r.stdout)")
@@ -68,7 +66,7 @@ struct FramePipelineTests {
             #expect(lines.count == 3, "\(r.stdout)")
             #expect(lines.dropFirst().first?.contains("Conundrum") == true && lines.dropFirst().first?.contains("latency p50") == true, "\(r.stdout)")
         }
-        let bad = try run(URL(fileURLWithPath: xvfb), ["-a", "-s", "-screen 0 1024x768x24", demo.path, "--benchmark", "3", "--benchmark-scene", "99"])
+        let bad = try demoUnderXvfb(["--benchmark", "3", "--benchmark-scene", "99"])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("no scene 99"), "\(bad.stderr)")
     }
