@@ -78,7 +78,7 @@ extension PlanBuilder {
     private func drawFlat(_ m: ContextMember, toTarget: Mat4, spread: Bool, offThread: FlatImages?, to out: inout [Item]) -> FlatDrawn? {
         let layer = m.layer
         // A replicator's instances, a layer mask or a shadow: the general path.
-        guard m.tint == SIMD3(repeating: 1), !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return nil }
+        guard m.tint == SIMD3(repeating: 1), isPlainLayer(layer) || !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return nil }
         let sublayers = layer.sublayers ?? []
         // As info(_:) reads them.
         let members = sublayers.isEmpty ? [] : contextMembers(of: layer, sublayers: sublayers, rootSpace: layer.sublayerSpaceTransform)
