@@ -58,16 +58,38 @@ func drawingOrderWithZ(_ layers: [CALayer]) -> [(layer: CALayer, z: CGFloat)] {
 /// transformToSuperlayerSublayerSpace (the same products: Translate(-anchor) * transform *
 /// Translate(position.x, position.y, zPosition)), with zPosition already read.
 private func placement(_ s: CALayer, z: CGFloat) -> CATransform3D {
-    let a = s.anchorInBounds, p = s.position
+    let a = s.anchorInBounds, p = s.position, t = s.transform
+    // An identity transform (bit for bit) and finite numbers, the usual case: the two
+    // products' exact result without them. Translate(-a) * I is Translate(-a + 0) (the
+    // products' zeros turn a -0 into +0), and its product with Translate(p, z) adds the
+    // translations (the other terms are exact zeros and ones).
+    if isIdentityBits(t), a.x.isFinite, a.y.isFinite, a.z.isFinite, p.x.isFinite, p.y.isFinite, z.isFinite {
+        return CATransform3DMakeTranslation((-a.x + 0) + p.x, (-a.y + 0) + p.y, (-a.z + 0) + z)
+    }
     return CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
-        .concatenating(s.transform)
+        .concatenating(t)
         .concatenating(CATransform3DMakeTranslation(p.x, p.y, z))
+}
+
+/// Whether `t` is the identity bit for bit (an entry of -0 would change the signs of a
+/// product's zeros, so `==` is not enough for placement's shortcut).
+private func isIdentityBits(_ t: CATransform3D) -> Bool {
+    let one = CGFloat(1).bitPattern
+    return t.m11.bitPattern == one && t.m22.bitPattern == one && t.m33.bitPattern == one && t.m44.bitPattern == one
+        && (t.m12.bitPattern | t.m13.bitPattern | t.m14.bitPattern | t.m21.bitPattern | t.m23.bitPattern | t.m24.bitPattern) == 0
+        && (t.m31.bitPattern | t.m32.bitPattern | t.m34.bitPattern | t.m41.bitPattern | t.m42.bitPattern | t.m43.bitPattern) == 0
+}
+
+/// Whether `layer` is a plain CALayer, no subclass: then no cast to one can succeed (a
+/// cheap test that spares a compile most of its dynamic casts).
+@inline(__always) func isPlainLayer(_ layer: CALayer) -> Bool {
+    type(of: layer) == CALayer.self
 }
 
 /// Whether a layer passes its sublayers into the enclosing context instead of rooting a
 /// context of its own: a transform layer, or a replicator with preservesDepth.
 func passesDepth(_ layer: CALayer) -> Bool {
-    layer is CATransformLayer || (layer as? CAReplicatorLayer)?.preservesDepth == true
+    !isPlainLayer(layer) && (layer is CATransformLayer || (layer as? CAReplicatorLayer)?.preservesDepth == true)
 }
 
 /// One replicator instance (SCENE_FORMAT.md 9.7): R^k in the replicator's sublayer space, the
@@ -129,7 +151,7 @@ func contextMembers(of root: CALayer, rootSpace: CATransform3D) -> [ContextMembe
 /// contextMembers(of:rootSpace:) with the root's sublayers already read.
 func contextMembers(of root: CALayer, sublayers: [CALayer], rootSpace: CATransform3D) -> [ContextMember] {
     // A plain layer (the usual root) has one instance: no array of them to make.
-    if !(root is CAReplicatorLayer) { return contextMembers(sublayers: sublayers, rootSpace: rootSpace) }
+    if isPlainLayer(root) || !(root is CAReplicatorLayer) { return contextMembers(sublayers: sublayers, rootSpace: rootSpace) }
     return contextMembers(sublayers: sublayers, rootSpace: rootSpace, instances: replicatorInstances(root))
 }
 

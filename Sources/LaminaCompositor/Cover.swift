@@ -5,8 +5,9 @@
 /// The local box where coverage is exactly 1 (see DrawQuad.interior): the rectangle inset
 /// by one pixel's worth of local units at worst over the visible part, plus the corner radius
 /// and border width; within the mask likewise.
-/// `minStretch` is the least stretch of the quad's map over its visible part.
-func interiorBox(_ q: DrawQuad, minStretch: Double) -> Box? {
+/// `minStretch` is the least stretch of the quad's map over its visible part. (`q` is only
+/// read: inout so that it is read where it lies, a quad passed by value was copied.)
+func interiorBox(_ q: inout DrawQuad, minStretch: Double) -> Box? {
     guard minStretch > 0, minStretch.isFinite else { return nil }
     let onePixel = 1 / minStretch
     var box = q.rect.insetBy(onePixel + max(q.cornerRadius, q.borderWidth))
@@ -20,14 +21,15 @@ func interiorBox(_ q: DrawQuad, minStretch: Double) -> Box? {
 /// Sets a quad's cover polygon and interior box, then re-expresses it where its numbers are
 /// extreme (Recentering.swift). In place: the quad is read where it lies, never copied.
 func finish(_ q: inout DrawQuad, visible: [SIMD2<Double>], minStretch: Double) {
-    q.cover = coverPolygon(q, visible: visible, minStretch: minStretch)
-    if !q.cover.isEmpty { q.interior = interiorBox(q, minStretch: minStretch) }
+    let cover = coverPolygon(&q, visible: visible, minStretch: minStretch)
+    q.cover = cover
+    if !cover.isEmpty { q.interior = interiorBox(&q, minStretch: minStretch) }
     recenter(&q)
 }
 
 /// `visible` is the quad's rectangle cut by its clips (not empty), `minStretch` the least
-/// stretch of its map there.
-func coverPolygon(_ q: DrawQuad, visible: [SIMD2<Double>], minStretch: Double) -> [SIMD2<Double>] {
+/// stretch of its map there. (`q` is only read, in place, as in interiorBox.)
+func coverPolygon(_ q: inout DrawQuad, visible: [SIMD2<Double>], minStretch: Double) -> [SIMD2<Double>] {
     if q.antialiasedEdges.isEmpty && q.mask == nil { return visible }
     var rect = q.rect
     // Local units per pixel at worst over the visible part: one pixel of margin on screen.

@@ -109,8 +109,9 @@ struct LayerParts {
     /// layer's bounds when already read (nil: read here).
     init(_ layer: CALayer, hasSublayers: Bool, layerBounds: CGRect? = nil) {
         // A transform layer, or a replicator passing its instances on, draws nothing itself.
-        guard !passesDepth(layer) else { return }
-        if let t = layer as? CATextLayer {
+        let plain = isPlainLayer(layer)
+        guard plain || !passesDepth(layer) else { return }
+        if !plain, let t = layer as? CATextLayer {
             switch t.string {
             case let s as String: hasText = !s.isEmpty
             case let s as NSAttributedString: hasText = s.length > 0
@@ -120,8 +121,8 @@ struct LayerParts {
         let rect = layerBounds ?? layer.bounds
         let bounds = Box(rect)
         let radius = Self.clampedRadius(layer, bounds: rect)
-        shapeBox = (layer as? CAShapeLayer).flatMap(ShapeDrawing.box)
-        let hasGradient = !bounds.isEmpty && (layer as? CAGradientLayer).map { !$0.cgColors.isEmpty } == true
+        shapeBox = plain ? nil : (layer as? CAShapeLayer).flatMap(ShapeDrawing.box)
+        let hasGradient = !plain && !bounds.isEmpty && (layer as? CAGradientLayer).map { !$0.cgColors.isEmpty } == true
         // Whatever draws between the background and the sublayers keeps the border out of the background's quad.
         let between = hasText || hasGradient || shapeBox != nil
         edges = layer.allowsEdgeAntialiasing ? .all : []

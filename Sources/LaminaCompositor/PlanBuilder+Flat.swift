@@ -53,7 +53,7 @@ extension PlanBuilder {
         let layers = Self.layerCount(m.layer, upTo: flatSpreadLayers)
         // (A subtree drawn on all cores gathers its items into an array of its own.)
         if layers >= 256 && layers < flatSpreadLayers { out.reserveCapacity(start + layers + layers / 8) }
-        if let drawn = drawFlat(m, toTarget: toTarget, spread: layers >= flatSpreadLayers, offThread: nil, to: &out) { return .some(drawn.drew ? drawn.extent : nil) }
+        if let drawn = drawFlat(m, flat: nil, toTarget: toTarget, spread: layers >= flatSpreadLayers, offThread: nil, to: &out) { return .some(drawn.drew ? drawn.extent : nil) }
         // Some layer needs the general path: as if the walk had not been tried.
         out.removeSubrange(start...)
         forgetImages(from: imageCount)
@@ -74,11 +74,13 @@ extension PlanBuilder {
     /// items the caller removes). `spread`: the first layer on the way down with many members
     /// draws them on all cores. `offThread` (off the builder's thread): nothing of the
     /// builder's is changed, images are listed there, and nil is also returned for what only
-    /// the builder's thread can draw.
-    private func drawFlat(_ m: ContextMember, toTarget: Mat4, spread: Bool, offThread: FlatImages?, to out: inout [Item]) -> FlatDrawn? {
+    /// the builder's thread can draw. `flat`: the member's flattened placement in the plane
+    /// `toTarget` maps (nil: `toTarget` is the member's own); the product is made only where
+    /// it is used (members to place, or images drawn at the target's scale), most leaves need none.
+    private func drawFlat(_ m: ContextMember, flat: Mat4?, toTarget parentToTarget: Mat4, spread: Bool, offThread: FlatImages?, to out: inout [Item]) -> FlatDrawn? {
         let layer = m.layer
         // A replicator's instances, a layer mask or a shadow: the general path.
-        guard m.tint == SIMD3(repeating: 1), !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return nil }
+        guard m.tint == SIMD3(repeating: 1), isPlainLayer(layer) || !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return nil }
         let sublayers = layer.sublayers ?? []
         // As info(_:) reads them.
         let members = sublayers.isEmpty ? [] : contextMembers(of: layer, sublayers: sublayers, rootSpace: layer.sublayerSpaceTransform)
@@ -113,6 +115,9 @@ extension PlanBuilder {
         if masks { e = contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
         let owner = ObjectIdentifier(layer)
         let start = out.count
+        let drawsImages = offThread == nil && (parts.gradientIndex >= 0 || parts.hasText || shapeBox != nil)
+        // (Where neither needs it, the parent's stands in: nothing reads it.)
+        let toTarget = (hasMembers || drawsImages) ? flat.map { $0.concatenating(parentToTarget) } ?? parentToTarget : parentToTarget
         if let offThread {
             guard appendOwnPartsOffThread(of: layer, parts, owner: owner, images: offThread, to: &out) else { return nil }
         } else {
@@ -178,7 +183,7 @@ extension PlanBuilder {
         let mat = members[k].mat
         let flat = mat.flattened
         let childStart = out.count
-        guard let child = drawFlat(members[k], toTarget: flat.concatenating(toTarget), spread: spread, offThread: offThread, to: &out) else { return nil }
+        guard let child = drawFlat(members[k], flat: flat, toTarget: toTarget, spread: spread, offThread: offThread, to: &out) else { return nil }
         guard let ce = child.extent else { return .some(nil) }
         // A member's extent that vanishes in its parent's plane (behind the eye, beyond
         // 1e30): the general path would draw neither it nor, maybe, its parent.

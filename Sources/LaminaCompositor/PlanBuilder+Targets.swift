@@ -197,7 +197,7 @@ extension PlanBuilder {
 
 /// The quads of `parts` moved, in order, into one array, each part's on its own core when
 /// there are `minimum` in all (a quad is large, and a copy retains its arrays); each part
-/// is left holding placeholders.
+/// is left empty.
 func movedTogether(_ parts: inout [[DrawQuad]], minimum: Int) -> [DrawQuad] {
     var offsets = [0]
     for p in parts { offsets.append(offsets[offsets.count - 1] + p.count) }
@@ -209,10 +209,12 @@ func movedTogether(_ parts: inout [[DrawQuad]], minimum: Int) -> [DrawQuad] {
             let target = SharedBuffer(base: buffer)
             _ = inRanges(sources.base.count, minimum: total >= minimum ? 2 : Int.max, parts: sources.base.count) { r in
                 for j in r {
-                    sources.base[j].withUnsafeMutableBufferPointer { src in
-                        guard let from = src.baseAddress else { return }
-                        (target.base.baseAddress! + starts[j]).moveInitialize(from: from, count: src.count)
-                        from.initialize(repeating: placeholderQuad, count: src.count)
+                    // Taken from the end, each quad moved once: a part left holding
+                    // placeholders instead would copy one in and release it per quad.
+                    var at = starts[j + 1]
+                    while let q = sources.base[j].popLast() {
+                        at -= 1
+                        (target.base.baseAddress! + at).initialize(to: q)
                     }
                 }
             }
