@@ -41,6 +41,8 @@ final class PlanBuilder {
     var retainedInfos: RetainedLayerInfos?
     /// The last frame's output quads, reused for equal items (FrameCompositor).
     var retainedQuads: RetainedQuads?
+    /// The last frame's depth-sorted members, reused where their inputs are unchanged (RetainedMembers.swift).
+    var retainedMembers: RetainedMembers?
 
     init(options: CompositorOptions) { self.options = options }
 
@@ -203,14 +205,25 @@ final class PlanBuilder {
             }
             return
         }
+        // (Kept only while no mask is being drawn: a mask's members draw differently.)
+        let retained = drawingMasks.isEmpty ? retainedMembers : nil
         for (i, m) in members.enumerated() {
             if !m.isDoubleSided && m.isBackFacing { continue }
-            let toTarget = m.mat.flattened.concatenating(planeToTarget)
             var its: [Item] = []
-            guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &its) else { continue }
-            let local = clip(extent.corners, m.mat.inFrontOfEye)
-            if local.isEmpty { continue }
-            guard let poly = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
+            let poly: DrawPolygon
+            if let kept = retained?.drawn(m, index: i, planeToTarget: planeToTarget, viewport: viewport) {
+                guard let kept else { continue }
+                its = kept.items
+                poly = kept.polygon
+            } else {
+                let counts = (targets.count, images.count, unflattened.count)
+                let drawn = drawMember(m, i, planeToTarget: planeToTarget, viewport: viewport, to: &its)
+                if let retained, counts == (targets.count, images.count, unflattened.count) {
+                    retained.keep(m, index: i, planeToTarget: planeToTarget, viewport: viewport, drawn: drawn.map { .init(items: its, polygon: $0) })
+                }
+                guard let drawn else { continue }
+                poly = drawn
+            }
             polygons.append(poly)
             if let term = lightTerm(m) { for k in its.indices { its[k].lighting.append(term) } }
             memberItems[i] = its
@@ -226,6 +239,15 @@ final class PlanBuilder {
                 place(&out[out.count - 1], fragment.member, clips: fragment.clips, split: split)
             }
         }
+    }
+
+    /// A depth-sorted member's items (appended to `its`) and polygon; nil when nothing shows.
+    private func drawMember(_ m: ContextMember, _ i: Int, planeToTarget: Mat4, viewport: Box, to its: inout [Item]) -> DrawPolygon? {
+        let toTarget = m.mat.flattened.concatenating(planeToTarget)
+        guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &its) else { return nil }
+        let local = clip(extent.corners, m.mat.inFrontOfEye)
+        if local.isEmpty { return nil }
+        return DrawPolygon(member: i, matrix: m.mat, local: local)
     }
 
     /// Whether a box keeps a clear area (twice it above 1e-6) under a 2D affine map; false
