@@ -111,6 +111,7 @@ public struct Compositor: Sendable {
         builder.retainedOrders = retained
         builder.retainedInfos = retained?.infos
         builder.retainedQuads = retained?.quads
+        builder.retainedMembers = retained?.members
         let pw = (width * scale).clampedToInt(in: 1...side, rounding: .toNearestOrAwayFromZero)
         let ph = (height * scale).clampedToInt(in: 1...side, rounding: .toNearestOrAwayFromZero)
         let canvas = Plane.canvas(root: root, width: width, height: height)

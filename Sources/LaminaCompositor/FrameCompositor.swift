@@ -59,6 +59,14 @@ public final class FrameCompositor: @unchecked Sendable {
     /// the frame before, RetainedLayerInfo.swift).
     public var lastReusedLayers: Int { orders.infos.reused }
 
+    /// How many members of depth-sorted contexts the last compile drew as the frame before
+    /// did (their layer's subtree and inputs unchanged, RetainedMembers.swift).
+    public var lastReusedMembers: Int { orders.members.reused }
+
+    /// How many of those the last compile also placed into their context as the frame before
+    /// did (drawn whole, lit the same).
+    public var lastReusedPlacements: Int { orders.members.reusedPlacements }
+
     /// How many output quads the last compile placed and finished as the frame before did
     /// (their items unchanged, RetainedQuads.swift).
     public var lastReusedQuads: Int { orders.quads.reused }

@@ -41,6 +41,8 @@ final class PlanBuilder {
     var retainedInfos: RetainedLayerInfos?
     /// The last frame's output quads, reused for equal items (FrameCompositor).
     var retainedQuads: RetainedQuads?
+    /// The last frame's depth-sorted members, reused where their inputs are unchanged (RetainedMembers.swift).
+    var retainedMembers: RetainedMembers?
 
     init(options: CompositorOptions) { self.options = options }
 
@@ -203,16 +205,32 @@ final class PlanBuilder {
             }
             return
         }
+        // (Kept only while no mask is being drawn: a mask's members draw differently.)
+        let retained = drawingMasks.isEmpty ? retainedMembers : nil
+        // Each member's kept entry and lighting term (to keep or reuse its items placed whole).
+        var entries: [RetainedMembers.Entry?] = retained == nil ? [] : Array(repeating: nil, count: members.count)
+        var terms: [LightTerm?] = Array(repeating: nil, count: members.count)
         for (i, m) in members.enumerated() {
             if !m.isDoubleSided && m.isBackFacing { continue }
-            let toTarget = m.mat.flattened.concatenating(planeToTarget)
             var its: [Item] = []
-            guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &its) else { continue }
-            let local = clip(extent.corners, m.mat.inFrontOfEye)
-            if local.isEmpty { continue }
-            guard let poly = DrawPolygon(member: i, matrix: m.mat, local: local) else { continue }
+            let poly: DrawPolygon
+            if let kept = retained?.entry(m, index: i, planeToTarget: planeToTarget, viewport: viewport) {
+                guard let drawn = kept.drawn else { continue }
+                entries[i] = kept
+                its = drawn.items
+                poly = drawn.polygon
+            } else {
+                let counts = (targets.count, images.count, unflattened.count)
+                let drawn = drawMember(m, i, planeToTarget: planeToTarget, viewport: viewport, to: &its)
+                if let retained, counts == (targets.count, images.count, unflattened.count) {
+                    entries[i] = retained.keep(m, index: i, planeToTarget: planeToTarget, viewport: viewport, drawn: drawn.map { .init(items: its, polygon: $0) })
+                }
+                guard let drawn else { continue }
+                poly = drawn
+            }
             polygons.append(poly)
-            if let term = lightTerm(m) { for k in its.indices { its[k].lighting.append(term) } }
+            terms[i] = lightTerm(m)
+            if let term = terms[i] { for k in its.indices { its[k].lighting.append(term) } }
             memberItems[i] = its
         }
         var wholeCount = [Int](repeating: 0, count: members.count)
@@ -221,11 +239,28 @@ final class PlanBuilder {
             ?? orderContext(polygons, planeToTarget: planeToTarget)
         for fragment in ordered {
             let split = !fragment.clips.isEmpty || wholeCount[fragment.member] > 1
+            // A member drawn whole as last frame drew it, lit the same: placed as it was.
+            let entry = split || entries.isEmpty ? nil : entries[fragment.member]
+            if let entry, let placed = retained?.placed(entry, light: terms[fragment.member]) {
+                out += placed
+                continue
+            }
+            let start = out.count
             for j in memberItems[fragment.member].indices {
                 out.append(memberItems[fragment.member][j])
                 place(&out[out.count - 1], fragment.member, clips: fragment.clips, split: split)
             }
+            entry?.placed = (terms[fragment.member], Array(out[start...]))
         }
+    }
+
+    /// A depth-sorted member's items (appended to `its`) and polygon; nil when nothing shows.
+    private func drawMember(_ m: ContextMember, _ i: Int, planeToTarget: Mat4, viewport: Box, to its: inout [Item]) -> DrawPolygon? {
+        let toTarget = m.mat.flattened.concatenating(planeToTarget)
+        guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &its) else { return nil }
+        let local = clip(extent.corners, m.mat.inFrontOfEye)
+        if local.isEmpty { return nil }
+        return DrawPolygon(member: i, matrix: m.mat, local: local)
     }
 
     /// Whether a box keeps a clear area (twice it above 1e-6) under a 2D affine map; false

@@ -27,6 +27,8 @@ final class RetainedOrders {
     let infos = RetainedLayerInfos()
     /// The output quads of the last frame (RetainedQuads.swift), kept with the orders.
     let quads = RetainedQuads()
+    /// The depth-sorted members of the last frame (RetainedMembers.swift), kept with the orders.
+    let members = RetainedMembers()
 
     /// Starts a frame: the contexts ordered in the previous one become reusable.
     func beginFrame() {
@@ -37,10 +39,11 @@ final class RetainedOrders {
         orderedPolygons = 0
         reusedTangleSteps = 0
         infos.beginFrame()
+        members.beginFrame()
     }
 
     /// Forgets every kept order.
-    func reset() { last = [:]; current = [:]; seen = [:]; infos.reset(); quads.reset() }
+    func reset() { last = [:]; current = [:]; seen = [:]; infos.reset(); quads.reset(); members.reset() }
 
     /// `orderContext(polygons, planeToTarget:)`, reusing what the last frame computed for the
     /// same context from the same inputs.

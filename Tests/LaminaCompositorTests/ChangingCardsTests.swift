@@ -26,6 +26,9 @@ import QuartzCore
             reusedSteps += frames.lastReusedTangleSteps
             // The unchanged cards' layer infos were not read again.
             #expect(frames.lastReusedLayers >= 990)
+            // The unchanged cards' items and polygons were kept from the frame before (the
+            // turned card, drawn afresh, is the one not reused).
+            #expect(frames.lastReusedMembers == 999, "frame \(frame): \(frames.lastReusedMembers) members reused")
             // And most output quads were placed and finished as in the frame before.
             #expect(frames.lastReusedQuads >= plan.targets.last!.quads.count / 2)
         }

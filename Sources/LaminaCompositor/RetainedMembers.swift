@@ -1,0 +1,111 @@
+// A depth-sorted context's members as drawn in the last frame: each one's items in its own
+// plane (before lighting) and its polygon, kept from frame to frame. memberContent and the
+// polygon are functions of the member (its layer's subtree, its matrix, opacities, tint and
+// index), the context's map into the target and the viewport, as long as drawing the member
+// changed nothing of the builder's (no target, image or unflattened placement listed, no
+// item naming one, no mask being drawn). So a member whose layer's subtreeRevision and inputs
+// are what they were draws as it did: a card turned among a thousand draws that card alone.
+import QuartzCore
+
+/// Members of depth-sorted contexts drawn in the last frame, reused where their inputs are equal.
+final class RetainedMembers {
+    /// A member as drawn: its items (before lighting) and polygon, or nil when nothing showed.
+    struct Drawn {
+        let items: [Item]
+        let polygon: DrawPolygon
+    }
+    /// A member as drawn, and its items as placed into the context's plane when drawn whole.
+    // (A class: its placed items are filled in later in the frame.)
+    final class Entry {
+        /// The layer itself, held so that its identifier cannot name another layer meanwhile.
+        let layer: CALayer
+        let revision: UInt64
+        let index: Int
+        let mat: Mat4
+        let inheritedOpacity: Float, layerOpacity: Float
+        let tint: SIMD3<Float>
+        let isDoubleSided: Bool
+        let planeToTarget: Mat4
+        let viewport: Box
+        let drawn: Drawn?
+        /// Its items lit by `light` and placed whole (no fragment clips, not split), as the
+        /// context's loop placed them.
+        var placed: (light: LightTerm?, items: [Item])?
+
+        init(_ m: ContextMember, index: Int, planeToTarget: Mat4, viewport: Box, drawn: Drawn?) {
+            layer = m.layer
+            revision = m.layer.subtreeRevision
+            self.index = index
+            mat = m.mat
+            inheritedOpacity = m.inheritedOpacity
+            layerOpacity = m.layerOpacity
+            tint = m.tint
+            isDoubleSided = m.isDoubleSided
+            self.planeToTarget = planeToTarget
+            self.viewport = viewport
+            self.drawn = drawn
+        }
+
+        /// The items placed whole with lighting `light`, when kept for it.
+        func placed(light: LightTerm?) -> [Item]? {
+            guard let p = placed, p.light.map({ l in light.map { sameBits(l, $0) } ?? false }) ?? (light == nil) else { return nil }
+            return p.items
+        }
+    }
+    private var last: [ObjectIdentifier: Entry] = [:]
+    private var current: [ObjectIdentifier: Entry] = [:]
+    /// Members the last frame drew as the frame before did, and members it placed whole as
+    /// the frame before did (for tests and benchmarks).
+    private(set) var reused = 0, reusedPlacements = 0
+
+    /// Starts a frame: the members drawn in the previous one become reusable (only those).
+    func beginFrame() {
+        if !current.isEmpty { last = current }
+        current = [:]
+        current.reserveCapacity(last.count)
+        reused = 0
+        reusedPlacements = 0
+    }
+
+    /// Forgets every kept member.
+    func reset() { last = [:]; current = [:]; reused = 0; reusedPlacements = 0 }
+
+    /// The member `m` (index `index` of its context, placed by `planeToTarget` into a target
+    /// whose box is `viewport`) as drawn last frame from the same inputs (its `drawn` nil when
+    /// nothing of it showed); nil when it must be drawn.
+    func entry(_ m: ContextMember, index: Int, planeToTarget: Mat4, viewport: Box) -> Entry? {
+        let id = ObjectIdentifier(m.layer)
+        guard let e = last[id], e.layer === m.layer, e.revision == m.layer.subtreeRevision, e.index == index,
+              sameBits(e.mat, m.mat), sameBits(e.inheritedOpacity, m.inheritedOpacity), sameBits(e.layerOpacity, m.layerOpacity),
+              sameBits(e.tint, m.tint), e.isDoubleSided == m.isDoubleSided,
+              sameBits(e.planeToTarget, planeToTarget), sameBits(e.viewport, viewport) else { return nil }
+        current[id] = e
+        reused += 1
+        return e
+    }
+
+    /// The items of `e` placed whole with lighting `light`, when kept for it.
+    func placed(_ e: Entry, light: LightTerm?) -> [Item]? {
+        guard let items = e.placed(light: light) else { return nil }
+        reusedPlacements += 1
+        return items
+    }
+
+    /// Keeps how member `m` was drawn and returns its entry, when its items name nothing of
+    /// the builder's (no image, target, mask texture or unflattened placement): they are then
+    /// valid in any frame. Nil (nothing kept) otherwise.
+    func keep(_ m: ContextMember, index: Int, planeToTarget: Mat4, viewport: Box, drawn: Drawn?) -> Entry? {
+        if let drawn {
+            for it in drawn.items {
+                switch it.fill {
+                case .image, .target: return nil
+                case .none, .color: break
+                }
+                if it.maskTexture != nil || it.unflattenedIndex != nil { return nil }
+            }
+        }
+        let e = Entry(m, index: index, planeToTarget: planeToTarget, viewport: viewport, drawn: drawn)
+        current[ObjectIdentifier(m.layer)] = e
+        return e
+    }
+}

@@ -1,0 +1,55 @@
+// Depth-sorted members kept across frames (RetainedMembers.swift): cards crossing one another
+// (split fragments) in a lit context, with a card turned, recolored, faded or hidden, or the
+// light changed, give a frame compositor the very plan a compile from scratch makes, while
+// the unchanged cards keep their items, polygons and (drawn whole) placed items.
+import Testing
+@testable import LaminaCompositor
+import LaminaTestSupport
+import QuartzCore
+
+@Suite struct RetainedMembersTests {
+    @Test func changedFramesOfCrossingLitCardsEqualCompilesFromScratch() throws {
+        var rng = TestRandom(state: 0x3E3B_E125_0000_0007)
+        let root = stage(240, 160, eye: 400, [])
+        root.light = LaminaLight(direction: (-0.2, 0.3, -1), ambient: 0.3)
+        var cards: [CALayer] = []
+        for _ in 0..<14 {
+            let card = CALayer()
+            card.frame = CGRect(x: 60 + rng.next() * 80, y: 40 + rng.next() * 60, width: 50, height: 40)
+            card.backgroundColor = CGColor(red: rng.next(), green: 0.4, blue: rng.next(), alpha: 0.8 + rng.next() * 0.2)
+            card.borderWidth = 2
+            card.borderColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            card.transform = rng.rotation()
+            root.addSublayer(card)
+            cards.append(card)
+        }
+        let frames = FrameCompositor()
+        _ = try frames.compile(root: root, width: 240, height: 160)
+        var reusedFrames = 0, placedFrames = 0, splitFrames = 0
+        for frame in 0..<36 {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            let card = cards[Int(rng.next() * Double(cards.count))]
+            switch frame % 6 {
+            case 0, 1: card.transform = rng.rotation()
+            case 2: card.backgroundColor = CGColor(red: rng.next(), green: rng.next(), blue: rng.next(), alpha: 1)
+            case 3: card.opacity = card.opacity < 1 ? 1 : 0.5
+            case 4: card.isHidden.toggle()
+            default: root.light = frame % 12 == 5 ? nil : LaminaLight(direction: (rng.next() - 0.5, 0.3, -1), ambient: 0.3)
+            }
+            CATransaction.commit()
+            let plan = try frames.compile(root: root, width: 240, height: 160)
+            let scratch = Compositor().compile(root: root, width: 240, height: 160)
+            let same = plan.targets == scratch.targets
+            #expect(same, "frame \(frame): the plan differs from a compile from scratch")
+            if frames.lastReusedMembers >= 10 { reusedFrames += 1 }
+            if frames.lastReusedPlacements > 0 { placedFrames += 1 }
+            if plan.targets.last!.quads.contains(where: { $0.isSplit }) { splitFrames += 1 }
+        }
+        // Most frames kept most cards (a hidden card renumbers the ones after it: drawn
+        // again), many placed as before, among split fragments.
+        #expect(reusedFrames >= 18)
+        #expect(placedFrames >= 20)
+        #expect(splitFrames >= 30)
+    }
+}
