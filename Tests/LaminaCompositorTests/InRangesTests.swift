@@ -49,9 +49,7 @@ import Testing
         var layers: [CALayer] = []
         func add(_ rect: Box, _ m: Mat4) {
             layers.append(CALayer())
-            quads.append(DrawQuad(layerName: "q", role: "background", matrix: m, rect: rect, cornerRadius: 0, antialiasedEdges: .all,
-                                  fill: .color(SIMD4(1, 0, 0, 1)), borderWidth: 0, borderColor: .zero, mask: nil, opacity: 1,
-                                  lighting: [], clips: [], cover: [], isSplit: false))
+            quads.append(.seamTestQuad(rect, m))
             visible.append(rect.corners)
         }
         for r in 0..<60 {
@@ -73,5 +71,14 @@ import Testing
         // Inner grid edges and the cards' shared edges are hard.
         #expect(one[81].antialiasedEdges.isEmpty)
         #expect(!one[4800].antialiasedEdges.contains(.bottom) && !one[4801].antialiasedEdges.contains(.top))
+    }
+}
+
+extension DrawQuad {
+    /// An opaque red quad of `rect` under `m`, every edge anti-aliased: the seam tests' edges.
+    static func seamTestQuad(_ rect: Box, _ m: Mat4) -> DrawQuad {
+        DrawQuad(layerName: "q", role: "background", matrix: m, rect: rect, cornerRadius: 0, antialiasedEdges: .all,
+                 fill: .color(SIMD4(1, 0, 0, 1)), borderWidth: 0, borderColor: .zero, mask: nil, opacity: 1,
+                 lighting: [], clips: [], cover: [], isSplit: false)
     }
 }

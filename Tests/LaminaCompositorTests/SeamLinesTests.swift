@@ -65,9 +65,7 @@ import Testing
         var layers: [CALayer] = []
         func add(_ rect: Box, _ m: Mat4) {
             layers.append(CALayer())
-            quads.append(DrawQuad(layerName: "q", role: "background", matrix: m, rect: rect, cornerRadius: 0, antialiasedEdges: .all,
-                                  fill: .color(SIMD4(1, 0, 0, 1)), borderWidth: 0, borderColor: .zero, mask: nil, opacity: 1,
-                                  lighting: [], clips: [], cover: [], isSplit: false))
+            quads.append(.seamTestQuad(rect, m))
             visible.append(rect.corners)
         }
         for r in 0..<6 {
