@@ -53,15 +53,11 @@ extension RenderPlan {
         }
         var matchedOld = [Bool](repeating: false, count: oldQuads.count)
         var kept: [Int] = []  // old indices of the shared quads of the middles, in the new order
-        var box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+        var box: Box?
         func touch(_ q: DrawQuad) -> Bool {
-            for p in q.cover {
-                let h = p.x * q.matrix.r0 + p.y * q.matrix.r1 + q.matrix.r3
-                guard h.w > 0 else { return false }
-                let x = h.x / h.w, y = h.y / h.w
-                guard x.isFinite, y.isFinite else { return false }
-                box = box.map { (min($0.minX, x), min($0.minY, y), max($0.maxX, x), max($0.maxY, y)) } ?? (x, y, x, y)
-            }
+            if q.cover.isEmpty { return true }   // shades nothing
+            guard let b = q.pixelBounds else { return false }
+            box = box.map { $0.union(b) } ?? b
             return true
         }
         for q in newQuads[head..<(newQuads.count - tail)] {
@@ -98,15 +94,9 @@ extension RenderPlan {
         let x0 = Double(rect.x), y0 = Double(rect.y)
         let x1 = Double(rect.x + rect.width), y1 = Double(rect.y + rect.height)
         func meets(_ q: DrawQuad) -> Bool {
-            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-            for p in q.cover {
-                let h = p.x * q.matrix.r0 + p.y * q.matrix.r1 + q.matrix.r3
-                guard h.w > 0 else { return true }
-                let x = h.x / h.w, y = h.y / h.w
-                guard x.isFinite, y.isFinite else { return true }
-                minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
-            }
-            return minX - 1 <= x1 && maxX + 1 >= x0 && minY - 1 <= y1 && maxY + 1 >= y0
+            if q.cover.isEmpty { return false }   // shades nothing
+            guard let b = q.pixelBounds else { return true }
+            return b.minX - 1 <= x1 && b.maxX + 1 >= x0 && b.minY - 1 <= y1 && b.maxY + 1 >= y0
         }
         var plan = self
         plan.targets[targets.count - 1].quads = out.quads.filter(meets)
@@ -114,18 +104,35 @@ extension RenderPlan {
     }
 }
 
-/// A hash of where a quad draws (its matrix and rect), to pair equal quads quickly. (A plain
-/// multiply-and-rotate mix: equal quads hash alike, and a collision only costs a comparison.)
+extension DrawQuad {
+    /// The pixel box of the cover's points (cover points are local: mapped by the matrix and
+    /// divided); nil when a point is not in front of the eye or maps to no finite pixel, or
+    /// when the cover is empty.
+    var pixelBounds: Box? {
+        var b: Box?
+        for p in cover {
+            let h = p.x * matrix.r0 + p.y * matrix.r1 + matrix.r3
+            guard h.w > 0 else { return nil }
+            let x = h.x / h.w, y = h.y / h.w
+            guard x.isFinite, y.isFinite else { return nil }
+            b = b.map { Box(minX: min($0.minX, x), minY: min($0.minY, y), maxX: max($0.maxX, x), maxY: max($0.maxY, y)) } ?? Box(minX: x, minY: y, maxX: x, maxY: y)
+        }
+        return b
+    }
+}
+
+/// A hash of where a quad draws (its matrix and rect), to pair equal quads quickly (equal
+/// quads hash alike; a collision only costs a comparison).
 private func placementKey(_ q: DrawQuad) -> Int {
-    var h: UInt64 = 0x243F_6A88_85A3_08D3
-    func mix(_ v: UInt64) { h = ((h ^ v) &* 0x9E37_79B9_7F4A_7C15); h ^= h >> 29 }
+    var h = QuickHasher()
+    func mix(_ v: UInt64) { h.combine(v) }
     let m = q.matrix
     mix(m.r0.x.bitPattern); mix(m.r0.y.bitPattern); mix(m.r0.w.bitPattern)
     mix(m.r1.x.bitPattern); mix(m.r1.y.bitPattern); mix(m.r1.w.bitPattern)
     mix(m.r3.x.bitPattern); mix(m.r3.y.bitPattern); mix(m.r3.w.bitPattern)
     mix(m.r2.z.bitPattern)
     mix(q.rect.minX.bitPattern); mix(q.rect.maxX.bitPattern); mix(q.rect.minY.bitPattern); mix(UInt64(q.cover.count))
-    return Int(bitPattern: UInt(h))
+    return h.value
 }
 
 /// Which entries of `values` (distinct) belong to one longest strictly increasing subsequence

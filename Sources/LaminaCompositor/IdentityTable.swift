@@ -72,3 +72,13 @@ struct IdentityTable<Value> {
         }
     }
 }
+
+/// A plain multiply-and-xorshift mix of words (Damage's placement keys, RetainedQuads' item
+/// hashes): for tables where a collision only costs a comparison, so SipHash is not needed.
+struct QuickHasher {
+    private var h: UInt64 = 0x243F_6A88_85A3_08D3
+    /// Mixes in one word.
+    mutating func combine(_ v: UInt64) { h = (h ^ v) &* 0x9E37_79B9_7F4A_7C15; h ^= h >> 29 }
+    /// The hash so far.
+    var value: Int { Int(bitPattern: UInt(h)) }
+}

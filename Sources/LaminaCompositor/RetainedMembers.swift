@@ -48,8 +48,12 @@ final class RetainedMembers {
 
         /// The items placed whole with lighting `light`, when kept for it.
         func placed(light: LightTerm?) -> [Item]? {
-            guard let p = placed, p.light.map({ l in light.map { sameBits(l, $0) } ?? false }) ?? (light == nil) else { return nil }
-            return p.items
+            guard let p = placed else { return nil }
+            switch (p.light, light) {
+            case (nil, nil): return p.items
+            case let (a?, b?) where sameBits(a, b): return p.items
+            default: return nil
+            }
         }
     }
     private var last: [ObjectIdentifier: Entry] = [:]

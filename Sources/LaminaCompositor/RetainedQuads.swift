@@ -86,11 +86,11 @@ final class RetainedQuads {
     /// Forgets every kept quad.
     func reset() { last.removeAll(); current.removeAll(); width = -1; lookups = 0; hits = 0; skipping = 0; backoff = 1; lastSeamFrames = []; lastSeamQuadOf = []; lastSeamQuads = 0 }
 
-    /// A hash of an item's placement and clips (equal items, bit for bit, hash the same): a
-    /// plain multiply-and-rotate mix, as a collision only costs a comparison of the items.
+    /// A hash of an item's placement and clips (equal items, bit for bit, hash the same;
+    /// QuickHasher, as a collision only costs a comparison of the items).
     static func hash(_ item: DrawQuad) -> Int {
-        var h: UInt64 = 0x243F_6A88_85A3_08D3
-        func mix(_ v: UInt64) { h = (h ^ v) &* 0x9E37_79B9_7F4A_7C15; h ^= h >> 29 }
+        var h = QuickHasher()
+        func mix(_ v: UInt64) { h.combine(v) }
         let m = item.matrix
         mix(m.r0.x.bitPattern); mix(m.r0.y.bitPattern); mix(m.r0.w.bitPattern)
         mix(m.r1.x.bitPattern); mix(m.r1.y.bitPattern); mix(m.r1.w.bitPattern)
@@ -98,7 +98,7 @@ final class RetainedQuads {
         mix(item.rect.minX.bitPattern); mix(item.rect.maxY.bitPattern)
         for c in item.clips { mix(c.c.bitPattern) }
         mix(item.layer.map { UInt64(UInt(bitPattern: $0)) } ?? 0)
-        return Int(bitPattern: UInt(h))
+        return h.value
     }
 
     /// The entry of an item equal bit for bit to `item` (hashed `hash`), this frame's or the

@@ -75,30 +75,30 @@ extension RetainedQuads {
             removeSeamAntialiasing(&quads, owners: owners, visible: visible, width: width, height: height)
         } else {
             // Edges that are new, gone or moved: those of quads not kept in order, and last frame's not kept.
-            var changedBoxes: [SeamBox] = []
-            for k in 0..<n where !same[k] { for f in firstFrame[k]..<firstFrame[k + 1] { changedBoxes.append(SeamBox(frames[f])) } }
-            for (f, k) in zip(lastSeamFrames, lastSeamQuadOf) where !keptOld[k] { changedBoxes.append(SeamBox(f)) }
+            var changedBoxes: [Box] = []
+            for k in 0..<n where !same[k] { for f in firstFrame[k]..<firstFrame[k + 1] { changedBoxes.append(Box(seamReachOf: frames[f])) } }
+            for (f, k) in zip(lastSeamFrames, lastSeamQuadOf) where !keptOld[k] { changedBoxes.append(Box(seamReachOf: f)) }
             // Quads to redo: those not kept, and kept ones with an edge near a changed edge.
             for k in 0..<n { redo[k] = !same[k] }
             if !changedBoxes.isEmpty {
                 let all = changedBoxes.dropFirst().reduce(changedBoxes[0]) { $0.union($1) }
                 for k in 0..<n where same[k] {
                     for f in firstFrame[k]..<firstFrame[k + 1] {
-                        let b = SeamBox(frames[f])
+                        let b = Box(seamReachOf: frames[f])
                         if b.meets(all) && changedBoxes.contains(where: { $0.meets(b) }) { redo[k] = true; break }
                     }
                 }
             }
             // Redone quads: every pair of one of their edges with any edge near it (each pair
             // tested with the earlier edge first, as the pass does).
-            var redoBoxes: [(box: SeamBox, frame: Int)] = []
-            for k in 0..<n where redo[k] { for f in firstFrame[k]..<firstFrame[k + 1] { redoBoxes.append((SeamBox(frames[f]), f)) } }
+            var redoBoxes: [(box: Box, frame: Int)] = []
+            for k in 0..<n where redo[k] { for f in firstFrame[k]..<firstFrame[k + 1] { redoBoxes.append((Box(seamReachOf: frames[f]), f)) } }
             var hard: [Int] = []
             if !redoBoxes.isEmpty {
                 let all = redoBoxes.dropFirst().reduce(redoBoxes[0].box) { $0.union($1.box) }
                 frames.withUnsafeBufferPointer { fp in
                     for j in fp.indices {
-                        let b = SeamBox(fp[j])
+                        let b = Box(seamReachOf: fp[j])
                         guard b.meets(all) else { continue }
                         for r in redoBoxes where r.frame != j && r.box.meets(b) {
                             // A pair of two redone edges is met from both sides: tested once.
@@ -130,20 +130,12 @@ extension RetainedQuads {
     }
 }
 
-/// An edge's box grown by `RetainedQuads.seamReach`.
-struct SeamBox {
-    let minX: Double, minY: Double, maxX: Double, maxY: Double
-
-    init(minX: Double, minY: Double, maxX: Double, maxY: Double) { self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY }
-
-    init(_ f: SeamFrame) {
-        let r = RetainedQuads.seamReach
-        self.init(minX: min(f.a.x, f.b.x) - r, minY: min(f.a.y, f.b.y) - r, maxX: max(f.a.x, f.b.x) + r, maxY: max(f.a.y, f.b.y) + r)
+extension Box {
+    /// An edge's box grown by `RetainedQuads.seamReach`.
+    init(seamReachOf f: SeamFrame) {
+        self = Box(minX: min(f.a.x, f.b.x), minY: min(f.a.y, f.b.y), maxX: max(f.a.x, f.b.x), maxY: max(f.a.y, f.b.y)).insetBy(-RetainedQuads.seamReach)
     }
 
-    func meets(_ o: SeamBox) -> Bool { !(maxX < o.minX || o.maxX < minX || maxY < o.minY || o.maxY < minY) }
-
-    func union(_ o: SeamBox) -> SeamBox {
-        SeamBox(minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY))
-    }
+    /// Whether the two boxes share a point (edges included).
+    func meets(_ o: Box) -> Bool { !(maxX < o.minX || o.maxX < minX || maxY < o.minY || o.maxY < minY) }
 }

@@ -134,7 +134,7 @@ struct DepthBuffers {
     mutating func beginFrame() { current = 0 }
 
     /// Whether a target is drawn with the pre-pass `draw` (batched only for targets that can
-    /// have a depth buffer: `GLState.canHaveDepth`; its rings need the pre-pass drawn). A pooled
+    /// have a depth buffer, decided in `GLState.draw` before batching; its rings need the pre-pass drawn). A pooled
     /// surface (`surfaceSize`) gets a shared depth buffer attached; a caller's framebuffer
     /// has its own.
     mutating func prepare(_ draw: QuadDraw?, surfaceSize: (Int, Int)?, frame: Int) -> Bool {
