@@ -1,15 +1,18 @@
 #version 330 core
 // Lamina's quad fragment shader: mirrors Sources/LaminaRaster/Shading.swift step by step
-// (keep the two in lockstep). Coverage is analytic at the pixel centre: a local point's
-// distance to each anti-aliased edge, converted to pixels with the screen-space gradient of
-// the local coordinates computed from the homography (never from fwidth).
+// (keep the two in lockstep). Coverage is analytic at the pixel centre: a straight edge is a
+// line in target pixels (LaminaCompositor's EdgeLines.swift), so its coverage is its line's
+// value, saturated; a rounded corner's arc converts a local distance to pixels with the
+// screen-space gradient of the local coordinates, computed from the homography (never from
+// fwidth).
 //
 // Compiled in variants (QuadProgram.swift inserts #defines): HAS_TEXTURE (with TEXTURE_SLOTS),
 // HAS_BORDER, HAS_MASK, HAS_RADIUS, HAS_MASK_TEXTURE (with HAS_TEXTURE); INTERIOR_ONLY (alone);
-// HAS_PERSPECTIVE (some quad's W varies over it, so its gradients are computed per pixel). A variant without a feature computes exactly what the full shader computes
-// for a quad without it (no texture: the fill is the color; no border: the ring is 0; no
-// mask: coverage 1; radius 0): software GL runs both sides of every branch, so code that
-// cannot apply is left out instead of branched around.
+// HAS_PERSPECTIVE (with HAS_RADIUS: some quad's W varies over it, so its gradients are computed
+// per pixel); HAS_PRECISE (the local point in double). A variant without a feature computes
+// exactly what the full shader computes for a quad without it (no texture: the fill is the
+// color; no border: the ring is 0; no mask: coverage 1; radius 0): software GL runs both
+// sides of every branch, so code that cannot apply is left out instead of branched around.
 uniform vec2 u_targetSize;  // the target's size in pixels (shared with the vertex shader)
 uniform float u_flipY;      // -1 when drawing top-down into a window's bottom-up framebuffer
 flat in vec3 v_hx;
@@ -20,7 +23,6 @@ flat in vec4 v_borderColor;
 flat in vec4 v_maskRect;
 flat in vec4 v_fill;
 flat in vec4 v_clamp;
-flat in vec4 v_interior;
 flat in vec4 v_params;   // corner radius, border width, mask radius, opacity
 flat in vec4 v_extra;    // lighting factor times tint, per channel
 flat in vec4 v_sizes;    // target size, 1 / texture size (a target in a larger pooled texture)
@@ -31,8 +33,18 @@ flat in vec4 v_maskUV;   // a layer mask's uv rect (with bit 13)
 flat in vec4 v_maskSizes; // as v_sizes, for the layer mask's texture
 flat in vec4 v_g01;      // without HAS_PERSPECTIVE: the screen gradients g0, g1 of the local
 flat in vec2 v_gl;       // coordinates and their lengths, the same at every pixel (quad.vert)
+flat in vec4 v_outer0;   // the rect's sides as lines (packed: quad.vert)
+flat in vec4 v_outer1;
+flat in vec4 v_outer2;
+flat in vec4 v_inner0;   // the border ring's inner sides
+flat in vec4 v_inner1;
+flat in vec4 v_inner2;
+flat in vec4 v_mask0;    // the mask rect's sides
+flat in vec4 v_mask1;
+flat in vec4 v_mask2;
+flat in vec4 v_color;    // a color fill times opacity and lighting (quad.vert)
 flat in int v_flags;     // bits: aa left 1, top 2, right 4, bottom 8; mask 16; clamp 32;
-                         // interior 64; fill kind << 7 (0 none, 1 color, 2 texture); slot << 9;
+                         // inner lines 64; fill kind << 7 (0 none, 1 color, 2 texture); slot << 9;
                          // fp64 4096; layer mask texture 8192, its slot << 14
 out vec4 o_color;
 
@@ -105,8 +117,20 @@ Gradients gradientsPrecise(dvec2 p, dvec3 hx, dvec3 hy, dvec3 hw) {
 }
 #endif
 
-float rectCoverage(vec2 p, vec4 r, float radius, vec4 aa, Gradients g) {
+// The coverage of a rectangle whose sides are the packed lines s0, s1, s2 at pixel centre P
+// (Shading.swift: lineCoverage).
+float lineCoverage(vec4 s0, vec4 s1, vec4 s2, vec3 P) {
+    float l = clamp(dot(s0.xyz, P), 0.0, 1.0);
+    float t = clamp(dot(vec3(s0.w, s1.xy), P), 0.0, 1.0);
+    float rr = clamp(dot(vec3(s1.zw, s2.x), P), 0.0, 1.0);
+    float b = clamp(dot(s2.yzw, P), 0.0, 1.0);
+    return max(l + rr - 1.0, 0.0) * max(t + b - 1.0, 0.0);
+}
+
 #ifdef HAS_RADIUS
+// A rounded rectangle r at local point p: in a corner square, the distance to the arc
+// through the screen gradients; elsewhere its sides' lines (Shading.swift: rectCoverage).
+float rectCoverage(vec2 p, vec3 P, vec4 r, float radius, vec4 s0, vec4 s1, vec4 s2, Gradients g) {
     if (radius > 0.0) {
         float cx = p.x < r.x + radius ? r.x + radius : (p.x > r.z - radius ? r.z - radius : p.x);
         float cy = p.y < r.y + radius ? r.y + radius : (p.y > r.w - radius ? r.w - radius : p.y);
@@ -119,13 +143,12 @@ float rectCoverage(vec2 p, vec4 r, float radius, vec4 aa, Gradients g) {
             return clamp(0.5 - (len - radius) / max(gl, 1e-30), 0.0, 1.0);
         }
     }
-#endif
-    float l = aa.x > 0.0 ? clamp((p.x - r.x) / g.lx + 0.5, 0.0, 1.0) : 1.0;
-    float t = aa.y > 0.0 ? clamp((p.y - r.y) / g.ly + 0.5, 0.0, 1.0) : 1.0;
-    float rr = aa.z > 0.0 ? clamp((r.z - p.x) / g.lx + 0.5, 0.0, 1.0) : 1.0;
-    float b = aa.w > 0.0 ? clamp((r.w - p.y) / g.ly + 0.5, 0.0, 1.0) : 1.0;
-    return max(l + rr - 1.0, 0.0) * max(t + b - 1.0, 0.0);
+    return lineCoverage(s0, s1, s2, P);
 }
+#define COVERAGE(r, radius, s0, s1, s2) rectCoverage(p, P, r, radius, s0, s1, s2, g)
+#else
+#define COVERAGE(r, radius, s0, s1, s2) lineCoverage(s0, s1, s2, P)
+#endif
 
 void main() {
 #ifdef INTERIOR_ONLY
@@ -136,10 +159,18 @@ void main() {
     o_color = vec4(f0.rgb * v_extra.xyz, f0.a);
     return;
 #endif
+    vec2 pixel = vec2(gl_FragCoord.x, u_flipY > 0.0 ? gl_FragCoord.y : u_targetSize.y - gl_FragCoord.y);
+    vec3 P = vec3(pixel, 1.0);
+#if !defined(HAS_TEXTURE) && !defined(HAS_BORDER) && !defined(HAS_MASK) && !defined(HAS_RADIUS)
+    // A plain quad (most layers): its source times the coverage of its sides, nothing else
+    // (PlainEdges.swift on the CPU; the products in another order, within a rounding).
+    o_color = v_color * lineCoverage(v_outer0, v_outer1, v_outer2, P);
+    return;
+#endif
+#if defined(HAS_TEXTURE) || defined(HAS_RADIUS)
     // The local point of the pixel centre through the inverse of the plane homography, as the
     // CPU renderer computes it (not interpolated: exact under any perspective): the point
     // (x, y, 1) with (v_hx - X v_hw) . (x, y, 1) = 0 and (v_hy - Y v_hw) . (x, y, 1) = 0.
-    vec2 pixel = vec2(gl_FragCoord.x, u_flipY > 0.0 ? gl_FragCoord.y : u_targetSize.y - gl_FragCoord.y);
 #ifdef HAS_PRECISE
     // An ill-conditioned map (QuadBatch.needsPrecision): the same in double, from the rows
     // rebuilt as Float + remainder, as the CPU renderer computes it.
@@ -150,6 +181,7 @@ void main() {
 #else
     vec3 h = cross(v_hx - pixel.x * v_hw, v_hy - pixel.y * v_hw);
     vec2 p = h.xy / h.z;
+#endif
 #endif
     int fillKind = (v_flags >> 7) & 3;
     vec4 fill = vec4(0.0);
@@ -199,14 +231,7 @@ void main() {
 #endif
     vec3 k = v_extra.xyz;
     float opacity = v_params.w;
-    if ((v_flags & 64) != 0 && p.x >= v_interior.x && p.y >= v_interior.y && p.x <= v_interior.z && p.y <= v_interior.w) {
-        // Well inside the shape: full coverage, no ring, no mask edge.
-        vec4 f = fill * opacity;
-        o_color = vec4(f.rgb * k, f.a);
-        return;
-    }
-    vec4 aa = vec4((v_flags & 1) != 0 ? 1.0 : 0.0, (v_flags & 2) != 0 ? 1.0 : 0.0,
-                   (v_flags & 4) != 0 ? 1.0 : 0.0, (v_flags & 8) != 0 ? 1.0 : 0.0);
+#ifdef HAS_RADIUS
 #ifdef HAS_PRECISE
     // Only the ill-conditioned quads of the draw (flag 4096), as on the CPU.
     Gradients g = (v_flags & 4096) != 0 ? gradientsPrecise(dp, dhx, dhy, dhw) : gradients(p);
@@ -221,15 +246,16 @@ void main() {
     g.lx = v_gl.x;
     g.ly = v_gl.y;
 #endif
+#endif
     float radius = v_params.x;
-    float outer = rectCoverage(p, v_rect, radius, aa, g);
+    float outer = COVERAGE(v_rect, radius, v_outer0, v_outer1, v_outer2);
 #ifdef HAS_BORDER
     float ring = 0.0;
     if (v_params.y > 0.0) {
         float bw = v_params.y;
         vec4 inner = vec4(v_rect.x + bw, v_rect.y + bw, v_rect.z - bw, v_rect.w - bw);
         float innerCov = (inner.z > inner.x && inner.w > inner.y)
-            ? rectCoverage(p, inner, max(radius - bw, 0.0), vec4(1.0), g) : 0.0;
+            ? COVERAGE(inner, max(radius - bw, 0.0), v_inner0, v_inner1, v_inner2) : 0.0;
         ring = max(outer - innerCov, 0.0);
     }
     vec4 c = v_borderColor * ring + fill * (outer - ring * v_borderColor.a);
@@ -237,7 +263,7 @@ void main() {
     vec4 c = fill * outer;
 #endif
 #ifdef HAS_MASK
-    if ((v_flags & 16) != 0) c *= rectCoverage(p, v_maskRect, v_params.z, vec4(1.0), g);
+    if ((v_flags & 16) != 0) c *= COVERAGE(v_maskRect, v_params.z, v_mask0, v_mask1, v_mask2);
 #endif
     c *= opacity;
     o_color = vec4(c.rgb * k, c.a);

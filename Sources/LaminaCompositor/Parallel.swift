@@ -7,7 +7,7 @@ import Foundation
 /// cores, so a core that finishes early takes another) on all cores, or in one range on this
 /// thread when `count` is below `minimum` (small work costs less than waking threads), and
 /// returns the ranges' results in range order.
-func inRanges<T>(_ count: Int, minimum: Int, parts: Int = 16, _ body: @Sendable (Range<Int>) -> T) -> [T] {
+public func inRanges<T>(_ count: Int, minimum: Int, parts: Int = 16, _ body: @Sendable (Range<Int>) -> T) -> [T] {
     guard count >= minimum, count > 1 else { return [body(0..<count)] }
     let parts = min(count, max(parts, 1))
     let results = Results<T>(count: parts)

@@ -21,8 +21,8 @@ struct ShaderVariant: OptionSet, Hashable {
     static let maskTexture = ShaderVariant(rawValue: 32)
     /// Only the interior fast path of a color quad (the depth pre-pass's pixels: DepthPrepass.swift).
     static let interiorOnly = ShaderVariant(rawValue: 64)
-    /// Screen gradients per pixel (a perspective quad); without it they are the vertex
-    /// shader's, the same at every pixel of an affine quad.
+    /// Screen gradients per pixel for rounded corners (a perspective quad); without it they
+    /// are the vertex shader's, the same at every pixel of an affine quad.
     static let perspective = ShaderVariant(rawValue: 128)
 
     /// The #defines of the variant.
@@ -32,8 +32,16 @@ struct ShaderVariant: OptionSet, Hashable {
             + (contains(.precise) ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "")
     }
 
-    /// Whether Float cannot invert the quad's homography well enough (DrawQuad.needsPrecision).
-    static func needsPrecision(_ q: DrawQuad) -> Bool { q.needsPrecision }
+    /// Whether the quad's local point or screen gradients are needed in double: Float cannot
+    /// invert its homography well enough (DrawQuad.needsPrecision), and its texture sampling
+    /// or rounded corners use them (its straight edges are lines in pixels: EdgeLines.swift).
+    static func needsPrecision(_ q: DrawQuad) -> Bool {
+        switch q.fill {
+        case .image, .target: break
+        case .none, .color: guard q.cornerRadius > 0 || (q.mask?.radius ?? 0) > 0 else { return false }
+        }
+        return q.needsPrecision
+    }
 
     /// What the quad needs: a variant without one of these would compute something else.
     init(_ q: DrawQuad) {
@@ -46,8 +54,11 @@ struct ShaderVariant: OptionSet, Hashable {
         }
         if q.borderWidth > 0 { v.insert(.border) }
         if q.mask != nil { v.insert(.mask) }
-        if q.cornerRadius > 0 || (q.mask?.radius ?? 0) > 0 { v.insert(.radius) }
-        if q.matrix.r0.w != 0 || q.matrix.r1.w != 0 { v.insert(.perspective) }
+        if q.cornerRadius > 0 || (q.mask?.radius ?? 0) > 0 {
+            v.insert(.radius)
+            // Only a rounded corner's arc needs the screen gradients.
+            if q.matrix.r0.w != 0 || q.matrix.r1.w != 0 { v.insert(.perspective) }
+        }
         self = v
     }
 
@@ -86,7 +97,7 @@ struct QuadDraw {
 /// The records, vertices and draw calls of one frame.
 struct FrameBatches {
     /// Texels per record before the lighting terms; each lighting term adds two.
-    static let baseTexels = 16
+    static let baseTexels = 18
     /// Texture units a draw call may bind at once (Shaders/quad.frag's u_tex0...u_tex3).
     static let textureSlots = 4
 
@@ -126,15 +137,12 @@ struct FrameBatches {
         var current: QuadDraw?
         // The covers first: the pre-pass decision needs them all, and it says which quads the
         // draws below give only their ring (InteriorRing.swift).
-        var covers: [[SIMD2<Double>]] = []
-        covers.reserveCapacity(quads.count)
+        let covers = Self.pixelCovers(quads, width: width, height: height)
         var tally = PrepassTally()
-        for (k, q) in quads.enumerated() {
-            let c = q.pixelCover(width: width, height: height)
-            covers.append(c)
-            if prepassMode != .never && c.count >= 3 {
-                tally.add(cover: c)
-                if DepthPrepass.isCandidate(q) { tally.candidates.append(k) }
+        if prepassMode != .never {
+            for k in quads.indices where covers[k].count >= 3 {
+                tally.add(cover: covers[k])
+                if DepthPrepass.isCandidate(quads[k]) { tally.candidates.append(k) }
             }
         }
         let interiors = depth ? prepassInteriors(quads, tally: tally, width: width, height: height) : []
@@ -158,9 +166,10 @@ struct FrameBatches {
                 // A layer mask without texels (a plan out of order) shows nothing, as on the CPU.
                 if maskSample == nil { continue }
             }
-            // The textures the quad samples, each bound once.
+            // The textures the quad samples, each bound once (most quads sample none: no array made).
             var needed: [BoundTexture] = []
-            for t in [sample?.0, maskSample?.0].compactMap({ $0 }) where !needed.contains(t) { needed.append(t) }
+            if let t = sample?.0 { needed.append(t) }
+            if let t = maskSample?.0, !needed.contains(t) { needed.append(t) }
             // Blending an opaque quad changes nothing; a big one is worth a draw of its own without.
             let opaque = Self.isOpaque(q)
             let blends = current.map { opaque ? ($0.blends && !Self.isLarge(q)) : true } ?? !opaque
@@ -211,6 +220,13 @@ struct FrameBatches {
         if let c = current { out.append(c) }
         draws.append(out)
         prepass.append(prepassDraw(interiors, records: recordOf))
+    }
+
+    /// Every quad's pixel cover (`DrawQuad.pixelCover`), on all cores when there are many:
+    /// each is its own quad's alone, so the arrays are those of one loop.
+    static func pixelCovers(_ quads: [DrawQuad], width: Int, height: Int) -> [[SIMD2<Double>]] {
+        let parts = inRanges(quads.count, minimum: 1024) { range in range.map { quads[$0].pixelCover(width: width, height: height) } }
+        return parts.count == 1 ? parts[0] : Array(parts.joined())
     }
 
     /// Whether every pixel the quad shades comes out with alpha exactly 1, so blending
@@ -271,7 +287,8 @@ struct FrameBatches {
         let lights = q.lighting.prefix(4)
         // The record's floats, grown once and written through a pointer (per-float appends
         // were most of batching's time: 10,000 quads a frame in flat-10000).
-        let floats = 4 * (Self.baseTexels + 2 * lights.count + (precise ? 3 : 0))
+        let inner = q.innerLines, maskLines = q.maskLines
+        let floats = 4 * (Self.baseTexels + 2 * lights.count + (precise ? 3 : 0) + (inner != nil ? 3 : 0) + (maskLines != nil ? 3 : 0))
         records.append(contentsOf: repeatElement(0, count: floats))
         records.withUnsafeMutableBufferPointer { buffer in
             var w = buffer.baseAddress! + Int(offset) * 4
@@ -300,10 +317,9 @@ struct FrameBatches {
                 if sample != nil { flags |= 2 << 7 | slot << 9 }
             }
             if q.mask != nil { flags |= 16 }
+            if inner != nil { flags |= 64 }
             box(q.sampleClamp)
             if q.sampleClamp != nil { flags |= 32 }
-            box(q.interior)
-            if q.interior != nil { flags |= 64 }
             if precise { flags |= 1 << 12 }
             if sample != nil && maskSample != nil { flags |= 1 << 13 | maskSlot << 14 }
             texel(Float(q.cornerRadius), Float(q.borderWidth), Float(q.mask?.radius ?? 0), q.opacity)
@@ -324,6 +340,13 @@ struct FrameBatches {
             } else {
                 texel(0, 0, 0, 0)
             }
+            // Three texels of edge lines: left, top, right, bottom (x, y, constant each).
+            func lines(_ e: EdgeLines) {
+                texel(e.left.x, e.left.y, e.left.z, e.top.x)
+                texel(e.top.y, e.top.z, e.right.x, e.right.y)
+                texel(e.right.z, e.bottom.x, e.bottom.y, e.bottom.z)
+            }
+            lines(q.outerLines)
             for l in lights {
                 texel(l.normal.x, l.normal.y, l.normal.z, l.ambient)
                 texel(l.direction.x, l.direction.y, l.direction.z, 0)
@@ -333,6 +356,8 @@ struct FrameBatches {
                 func lo(_ r: SIMD4<Double>) { texel(Float(r.x - Double(Float(r.x))), Float(r.y - Double(Float(r.y))), Float(r.z - Double(Float(r.z))), Float(r.w - Double(Float(r.w)))) }
                 lo(m.r0); lo(m.r1); lo(m.r3)
             }
+            if let inner { lines(inner) }
+            if let maskLines { lines(maskLines) }
             assert(w == buffer.baseAddress! + Int(offset) * 4 + floats, "record size")
         }
         return offset

@@ -1,57 +1,40 @@
-// Plain solid quads (no corner radius, border, mask or double-precision gradients: nearly
-// every layer's own quad), drawn four pixels at a time: each lane does the scalar path's
-// operations for one pixel (local point, interior test, `gradients`, `rectCoverage`,
-// `shade`, `quantize`, the blend) in the same order, so every lane's value is the bit the
+// Plain solid quads (no corner radius, border or mask: nearly every layer's own quad), drawn
+// four pixels at a time: each lane does the scalar path's operations for one pixel (local
+// point, interior test, `lineCoverage`, `shade`, `quantize`, the blend) in the same order, so every lane's value is the bit the
 // scalar form gives (SIMD arithmetic is lane by lane IEEE, with no fused operations).
 
-/// What `shade` computes for a plain solid quad, on four local points at once. Every
+/// What `shade` computes for a plain solid quad, on four pixel centres at once. Every
 /// per-quad number is kept splatted over four lanes (a vector times a splat is the scalar
 /// product on each lane; kept as vectors, the compiler need not shuffle scalars into place).
 struct PlainEdges {
-    /// The rows x, y, w of the local -> pixel map (`QuadUniforms.hx`, `hy`, `hw`), each entry splatted.
-    let hxx: SIMD4<Float>, hxy: SIMD4<Float>, hxz: SIMD4<Float>
-    let hyx: SIMD4<Float>, hyy: SIMD4<Float>, hyz: SIMD4<Float>
-    let hwx: SIMD4<Float>, hwy: SIMD4<Float>, hwz: SIMD4<Float>
-    /// The rect's sides (min x, min y, max x, max y), splatted.
-    let left: SIMD4<Float>, top: SIMD4<Float>, right: SIMD4<Float>, bottom: SIMD4<Float>
-    /// Which edges are anti-aliased (left, top, right, bottom).
-    let aaLeft: Bool, aaTop: Bool, aaRight: Bool, aaBottom: Bool
+    /// The sides' lines (`QuadUniforms.outer`): x, y and constant coefficients, each splatted.
+    let lx: SIMD4<Float>, ly: SIMD4<Float>, lc: SIMD4<Float>
+    let tx: SIMD4<Float>, ty: SIMD4<Float>, tc: SIMD4<Float>
+    let rx: SIMD4<Float>, ry: SIMD4<Float>, rc: SIMD4<Float>
+    let bx: SIMD4<Float>, by: SIMD4<Float>, bc: SIMD4<Float>
     let fill: SIMD4<Float>, opacity: Float, light: SIMD3<Float>
 
     /// Nil unless `shade` reduces to coverage times the fill for this quad: no corner radius,
-    /// no border ring, no mask, Float gradients, and a finite border color (so the ring term
-    /// it adds is a zero; only the sign of a zero can differ, which quantizes alike).
-    init?(_ u: QuadUniforms, fill: SIMD4<Float>, precise: Bool) {
-        let bc = u.borderColor
-        guard !precise, !(u.radius > 0), !(u.borderWidth > 0), !u.hasMask,
-              bc.x.isFinite, bc.y.isFinite, bc.z.isFinite, bc.w.isFinite else { return nil }
-        hxx = SIMD4(repeating: u.hx.x); hxy = SIMD4(repeating: u.hx.y); hxz = SIMD4(repeating: u.hx.z)
-        hyx = SIMD4(repeating: u.hy.x); hyy = SIMD4(repeating: u.hy.y); hyz = SIMD4(repeating: u.hy.z)
-        hwx = SIMD4(repeating: u.hw.x); hwy = SIMD4(repeating: u.hw.y); hwz = SIMD4(repeating: u.hw.z)
-        left = SIMD4(repeating: u.rect.x); top = SIMD4(repeating: u.rect.y)
-        right = SIMD4(repeating: u.rect.z); bottom = SIMD4(repeating: u.rect.w)
-        aaLeft = u.aa.x > 0; aaTop = u.aa.y > 0; aaRight = u.aa.z > 0; aaBottom = u.aa.w > 0
+    /// no border ring, no mask, and a finite border color (so the ring term it adds is a zero;
+    /// only the sign of a zero can differ, which quantizes alike).
+    init?(_ u: QuadUniforms, fill: SIMD4<Float>) {
+        let bcol = u.borderColor
+        guard !(u.radius > 0), !(u.borderWidth > 0), u.maskLines == nil,
+              bcol.x.isFinite, bcol.y.isFinite, bcol.z.isFinite, bcol.w.isFinite else { return nil }
+        let s = u.outer
+        lx = SIMD4(repeating: s.left.x); ly = SIMD4(repeating: s.left.y); lc = SIMD4(repeating: s.left.z)
+        tx = SIMD4(repeating: s.top.x); ty = SIMD4(repeating: s.top.y); tc = SIMD4(repeating: s.top.z)
+        rx = SIMD4(repeating: s.right.x); ry = SIMD4(repeating: s.right.y); rc = SIMD4(repeating: s.right.z)
+        bx = SIMD4(repeating: s.bottom.x); by = SIMD4(repeating: s.bottom.y); bc = SIMD4(repeating: s.bottom.z)
         self.fill = fill; opacity = u.opacity; light = u.light
     }
 
-    /// `rectCoverage(p, rect, 0, aa, gradients(u, p))` for four points (x, y).
+    /// `lineCoverage(u.outer, q)` for four pixel centres q = (x, y).
     @inline(__always) func coverage(_ x: SIMD4<Float>, _ y: SIMD4<Float>) -> SIMD4<Float> {
-        // (h * (x, y, 1)).sum() is ((-0 + h.x * x) + h.y * y) + h.z * 1, and -0 + a is a.
-        let X = (hxx * x + hxy * y) + hxz
-        let Y = (hyx * x + hyy * y) + hyz
-        let W = (hwx * x + hwy * y) + hwz
-        let w2 = W * W
-        let j00 = (hxx * W - X * hwx) / w2, j01 = (hxy * W - X * hwy) / w2
-        let j10 = (hyx * W - Y * hwx) / w2, j11 = (hyy * W - Y * hwy) / w2
-        let det = j00 * j11 - j01 * j10
-        let inv = (1 / det).replacing(with: 1e30, where: det .== 0)
-        let g0x = j11 * inv, g0y = -j01 * inv, g1x = -j10 * inv, g1y = j00 * inv
-        let lx = (g0x * g0x + g0y * g0y).squareRoot(), ly = (g1x * g1x + g1y * g1y).squareRoot()
-        let one = SIMD4<Float>(repeating: 1)
-        let l = aaLeft ? saturate4((x - left) / lx + 0.5) : one
-        let t = aaTop ? saturate4((y - top) / ly + 0.5) : one
-        let r = aaRight ? saturate4((right - x) / lx + 0.5) : one
-        let b = aaBottom ? saturate4((bottom - y) / ly + 0.5) : one
+        let l = saturate4((lx * x + ly * y) + lc)
+        let t = saturate4((tx * x + ty * y) + tc)
+        let r = saturate4((rx * x + ry * y) + rc)
+        let b = saturate4((bx * x + by * y) + bc)
         let h = l + r - 1, v = t + b - 1
         // max(a, 0): a where a > 0, else 0 (a is never NaN here: the terms are saturated).
         return h.replacing(with: 0, where: .!(h .> 0)) * v.replacing(with: 0, where: .!(v .> 0))
@@ -77,18 +60,19 @@ extension PreparedQuad {
         for py in ya...yb {
             let cy = Double(py) + 0.5
             let row = SIMD3(cy * colX.y, cy * colY.y, cy * colW.y)
+            let qy = SIMD4(repeating: Float(cy))   // the pixel centres' y, exact
             for piece in raster.pieces {
                 guard let (xa, xb) = raster.span(piece, row: py, width: width) else { continue }
                 var x = xa
                 let rowBase = raw + py * width * 4
                 // Whole blocks, then the last one (its lanes past the span computed and ignored).
                 while x + 3 <= xb {
-                    drawBlock(x, row, box, 4, SIMDMask(repeating: true), constant, edges, rowBase + x * 4)
+                    drawBlock(x, row, qy, box, 4, SIMDMask(repeating: true), constant, edges, rowBase + x * 4)
                     x += 4
                 }
                 if x <= xb {
                     let count = xb - x + 1
-                    drawBlock(x, row, box, count, SIMD4<Int32>(0, 1, 2, 3) .< Int32(truncatingIfNeeded: count), constant, edges, rowBase + x * 4)
+                    drawBlock(x, row, qy, box, count, SIMD4<Int32>(0, 1, 2, 3) .< Int32(truncatingIfNeeded: count), constant, edges, rowBase + x * 4)
                 }
             }
         }
@@ -96,7 +80,7 @@ extension PreparedQuad {
 
     /// Columns x...x + 3 of a row (`valid`: the first `count` of them) at `pixels`.
     @inline(__always)
-    private func drawBlock(_ x: Int, _ row: SIMD3<Double>, _ box: SIMD4<Float>, _ count: Int, _ valid: SIMDMask<SIMD4<Int32>>,
+    private func drawBlock(_ x: Int, _ row: SIMD3<Double>, _ qy: SIMD4<Float>, _ box: SIMD4<Float>, _ count: Int, _ valid: SIMDMask<SIMD4<Int32>>,
                            _ constant: SIMD4<Float>, _ edges: PlainEdges, _ pixels: UnsafeMutableRawPointer) {
         // (cx, cy, 1) . col = (cx * col.x + cy * col.y) + col.z, with cx = Double(px) + 0.5 (exact).
         let cx = SIMD4(repeating: Double(x)) + SIMD4(0.5, 1.5, 2.5, 3.5)
@@ -116,7 +100,7 @@ extension PreparedQuad {
             return
         }
         // shade's source at each lane's coverage (channels as vectors of the four pixels), quantized.
-        let cov = edges.coverage(px, py)
+        let cov = edges.coverage(SIMD4<Float>(cx), qy)
         let a = edges.fill.w * cov * edges.opacity
         let r = edges.fill.x * cov * edges.opacity * edges.light.x
         let g = edges.fill.y * cov * edges.opacity * edges.light.y

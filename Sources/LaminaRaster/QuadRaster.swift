@@ -81,7 +81,7 @@ final class PreparedQuad {
             let fill = c * u.opacity
             let sq = quantize(SIMD4(fill.x * u.light.x, fill.y * u.light.y, fill.z * u.light.z, fill.w))
             interiorSource = sq
-            plain = PlainEdges(u, fill: c, precise: precise != nil)
+            plain = PlainEdges(u, fill: c)
             var minX = pts[0].x, maxX = pts[0].x
             for p in pts { minX = min(minX, p.x); maxX = max(maxX, p.x) }
             // Worth a 1 KB table when the quad spans thousands of pixels (plain quads blend
@@ -175,7 +175,7 @@ final class PreparedQuad {
                     } else {
                         // Zero coverage (the margin outside the shape) adds nothing: quantize(0) = 0.
                         let g = precise.map { $0.gradients(SIMD2(lx / lw, ly / lw)) }
-                        let src = shade(u, p, fill: fill.color(p), precise: g)
+                        let src = shade(u, p, SIMD2(Float(cx), Float(cy)), fill: fill.color(p), precise: g)
                         if src != .zero { blendQuantized(quantize(src), canvas + offset) }
                     }
                     offset += 4
@@ -207,7 +207,7 @@ final class PreparedQuad {
                         }
                     }
                     let g = precise.map { $0.gradients(SIMD2(lx / lw, ly / lw)) }
-                    blendReference(shade(u, p, fill: fill, precise: g), canvas + (py * width + px) * 4)
+                    blendReference(shade(u, p, SIMD2(Float(X.x), Float(cy)), fill: fill, precise: g), canvas + (py * width + px) * 4)
                 }
             }
         }

@@ -1,9 +1,12 @@
 // The per-pixel shading model shared by both renderers. Shaders/quad.frag mirrors this
 // file step by step in GLSL; keep the two in lockstep.
 //
-// Coverage is analytic, at the pixel centre: a local point's distance to each anti-aliased
-// edge, converted to pixels with the screen-space gradient of the local coordinates
-// (computed from the 4x4, never from fwidth), gives clamp(d + 0.5, 0, 1) per edge.
+// Coverage is analytic, at the pixel centre: its signed distance d in pixels to each
+// anti-aliased straight edge gives clamp(d + 0.5, 0, 1) per edge. A straight edge stays a
+// straight line on screen, so d is exact and linear in the pixel (LaminaCompositor's
+// EdgeLines.swift); a rounded corner's arc does not, so there a local distance is converted
+// to pixels with the screen-space gradient of the local coordinates (computed from the 4x4,
+// never from fwidth).
 import LaminaCompositor
 
 /// A quad's uniforms in Float, as the GL shader receives them.
@@ -12,12 +15,16 @@ struct QuadUniforms {
     var hx: SIMD3<Float>, hy: SIMD3<Float>, hw: SIMD3<Float>
     var rect: SIMD4<Float>
     var radius: Float
-    var aa: SIMD4<Float>  // left, top, right, bottom: 1 = anti-aliased
+    /// The rect's sides in target pixels (anti-aliased ones; the others cover fully).
+    var outer: EdgeLines
+    /// The border ring's inner sides (with a border).
+    var inner: EdgeLines?
     var borderWidth: Float
     var borderColor: SIMD4<Float>
     var maskRect: SIMD4<Float>
     var maskRadius: Float
-    var hasMask: Bool
+    /// The mask rectangle's sides (with a mask).
+    var maskLines: EdgeLines?
     var opacity: Float
     /// The lighting product times the quad's tint, per color channel (the shader's v_extra.yzw).
     var light: SIMD3<Float>
@@ -31,17 +38,17 @@ struct QuadUniforms {
         hw = SIMD3(Float(m.r0.w), Float(m.r1.w), Float(m.r3.w))
         rect = SIMD4(Float(q.rect.minX), Float(q.rect.minY), Float(q.rect.maxX), Float(q.rect.maxY))
         radius = Float(q.cornerRadius)
-        aa = SIMD4(q.antialiasedEdges.contains(.left) ? 1 : 0, q.antialiasedEdges.contains(.top) ? 1 : 0,
-                   q.antialiasedEdges.contains(.right) ? 1 : 0, q.antialiasedEdges.contains(.bottom) ? 1 : 0)
+        outer = q.outerLines
+        inner = q.innerLines
         borderWidth = Float(q.borderWidth)
         borderColor = q.borderColor
         if let mk = q.mask {
             maskRect = SIMD4(Float(mk.box.minX), Float(mk.box.minY), Float(mk.box.maxX), Float(mk.box.maxY))
             maskRadius = Float(mk.radius)
-            hasMask = true
         } else {
-            maskRect = .zero; maskRadius = 0; hasMask = false
+            maskRect = .zero; maskRadius = 0
         }
+        maskLines = q.maskLines
         opacity = q.opacity
         light = SIMD3(repeating: q.lighting.reduce(Float(1)) { $0 * $1.factor }) * q.tint
         interior = q.interior.map { SIMD4(Float($0.minX), Float($0.minY), Float($0.maxX), Float($0.maxY)) }
@@ -102,13 +109,27 @@ struct PreciseRows {
 /// x clamped to 0...1 (NaN gives 0: a broken value never reaches a UInt8 conversion).
 @inline(__always) func saturate(_ x: Float) -> Float { x > 0 ? min(x, 1) : 0 }
 
-/// Coverage of the (rounded) rectangle r at p; `aa` selects anti-aliased edges (others count as inside).
+/// An edge's coverage at pixel centre q: its line's value, saturated.
+@inline(__always) func edgeTerm(_ e: SIMD3<Float>, _ q: SIMD2<Float>) -> Float { saturate((e.x * q.x + e.y * q.y) + e.z) }
+
+/// Coverage of the rectangle with sides `s` at pixel centre q.
 @inline(__always)
-func rectCoverage(_ p: SIMD2<Float>, _ r: SIMD4<Float>, _ radius: Float, _ aa: SIMD4<Float>, _ g: Gradients) -> Float {
+func lineCoverage(_ s: EdgeLines, _ q: SIMD2<Float>) -> Float {
+    let l = edgeTerm(s.left, q), t = edgeTerm(s.top, q), r = edgeTerm(s.right, q), b = edgeTerm(s.bottom, q)
+    return max(l + r - 1, 0) * max(t + b - 1, 0)
+}
+
+/// Coverage of the (rounded) rectangle r with sides `lines` at local point p, pixel centre q:
+/// the sides' lines, except in a corner square of a rounded one, where the distance to the
+/// arc goes through the screen gradients at p (`precise`: those computed in double).
+@inline(__always)
+func rectCoverage(_ u: QuadUniforms, _ p: SIMD2<Float>, _ q: SIMD2<Float>, _ r: SIMD4<Float>, _ radius: Float,
+                  _ lines: EdgeLines, _ precise: Gradients?) -> Float {
     if radius > 0 {
         let cx = p.x < r.x + radius ? r.x + radius : (p.x > r.z - radius ? r.z - radius : p.x)
         let cy = p.y < r.y + radius ? r.y + radius : (p.y > r.w - radius ? r.w - radius : p.y)
         if cx != p.x && cy != p.y {
+            let g = precise ?? gradients(u, p)
             // In a corner square: distance to the arc, through the screen gradient of |p - c|.
             let v = p - SIMD2(cx, cy)
             let len = (v * v).sum().squareRoot()
@@ -119,35 +140,31 @@ func rectCoverage(_ p: SIMD2<Float>, _ r: SIMD4<Float>, _ radius: Float, _ aa: S
             return saturate(0.5 - (len - radius) / max(gl, 1e-30))
         }
     }
-    let l = aa.x > 0 ? saturate((p.x - r.x) / g.lx + 0.5) : 1
-    let t = aa.y > 0 ? saturate((p.y - r.y) / g.ly + 0.5) : 1
-    let rr = aa.z > 0 ? saturate((r.z - p.x) / g.lx + 0.5) : 1
-    let b = aa.w > 0 ? saturate((r.w - p.y) / g.ly + 0.5) : 1
-    return max(l + rr - 1, 0) * max(t + b - 1, 0)
+    return lineCoverage(lines, q)
 }
 
-/// The premultiplied color a quad adds at local point p, given its fill color there;
-/// `precise`: the gradients there, computed in double precision (an ill-conditioned quad).
+/// The premultiplied color a quad adds at local point p, pixel centre q (target pixels),
+/// given its fill color there; `precise`: the gradients there, computed in double precision
+/// (an ill-conditioned quad).
 @inline(__always)
-func shade(_ u: QuadUniforms, _ p: SIMD2<Float>, fill: SIMD4<Float>, precise: Gradients? = nil) -> SIMD4<Float> {
+func shade(_ u: QuadUniforms, _ p: SIMD2<Float>, _ q: SIMD2<Float>, fill: SIMD4<Float>, precise: Gradients? = nil) -> SIMD4<Float> {
     if let b = u.interior, p.x >= b.x, p.y >= b.y, p.x <= b.z, p.y <= b.w {
         // Well inside the shape: full coverage, no ring, no mask edge.
         let c = fill * u.opacity
         return SIMD4(c.x * u.light.x, c.y * u.light.y, c.z * u.light.z, c.w)
     }
-    let g = precise ?? gradients(u, p)
-    let outer = rectCoverage(p, u.rect, u.radius, u.aa, g)
+    let outer = rectCoverage(u, p, q, u.rect, u.radius, u.outer, precise)
     var ring: Float = 0
-    if u.borderWidth > 0 {
+    if u.borderWidth > 0, let innerLines = u.inner {
         let bw = u.borderWidth
         let inner = SIMD4(u.rect.x + bw, u.rect.y + bw, u.rect.z - bw, u.rect.w - bw)
         let innerCov = (inner.z > inner.x && inner.w > inner.y)
-            ? rectCoverage(p, inner, max(u.radius - bw, 0), SIMD4(1, 1, 1, 1), g) : 0
+            ? rectCoverage(u, p, q, inner, max(u.radius - bw, 0), innerLines, precise) : 0
         ring = max(outer - innerCov, 0)
     }
     // The border over the fill: ring * B + F * (outer - ring * B.a).
     var c = u.borderColor * ring + fill * (outer - ring * u.borderColor.w)
-    if u.hasMask { c *= rectCoverage(p, u.maskRect, u.maskRadius, SIMD4(1, 1, 1, 1), g) }
+    if let m = u.maskLines { c *= rectCoverage(u, p, q, u.maskRect, u.maskRadius, m, precise) }
     c *= u.opacity
     return SIMD4(c.x * u.light.x, c.y * u.light.y, c.z * u.light.z, c.w)
 }

@@ -45,11 +45,13 @@ import Testing
         #expect(draws[1].textures.map(\.name) == [14, 10], "a texture bound in the previous draw is bound again")
         // The sixth quad samples unit 1 of the second draw: flags hold the slot at bit 9.
         let sixth = Int(b.vertices[b.vertices.count - 1].record) * 4
-        let flags = Int(b.records[sixth + 44])
+        let flags = Int(b.records[sixth + 40])
         #expect((flags >> 9) & 7 == 1 && (flags >> 7) & 3 == 2)
         // A target in a larger texture: its own size and 1 / the texture's size.
         let sizes: [Float] = [50, 40, 1.0 / 64, 1.0 / 64]
-        #expect(Array(b.records[sixth + 48..<sixth + 52]) == sizes)
+        #expect(Array(b.records[sixth + 44..<sixth + 48]) == sizes)
+        // Its sides as lines in pixels (EdgeLines), three texels from the sixteenth.
+        #expect(Array(b.records[sixth + 60..<sixth + 72]) == quads[5].outerLines.packed)
     }
 
     /// Each fragment of a draw samples every unit it binds (software GL runs every branch):
