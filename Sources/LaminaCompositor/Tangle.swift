@@ -97,14 +97,16 @@ private struct Tangle {
         }
     }
 
-    /// The order of pieces i and j (i first in tie order) over their footprints.
-    func order(_ i: Int, _ j: Int) -> PairOrder {
+    /// The order of pieces a and b (a first in tie order) over their footprints: static, so a
+    /// caller holding the tangle inout passes the two pieces rather than a copy of the whole
+    /// tangle (which cost a retain and release of each of its arrays at every pair).
+    static func order(_ a: DrawPolygon, _ b: DrawPolygon, _ fa: Footprint, _ fb: Footprint,
+                      toPlane: PixelsToPlane?, memo: TangleMemoSession?) -> PairOrder {
         // Boxes apart: footprints apart (what pairOrder would find, sooner).
-        guard feet[i].mayMeet(feet[j]) else { return .free }
-        if let memo, let o = memo.order(polys[i], polys[j]) { return o }
-        let o = pairOrder(polys[i], polys[j], reachA: feet[i].reach, reachB: feet[j].reach,
-                          toPlane: toPlane, bounded: feet[i].pixels != nil && feet[j].pixels != nil)
-        memo?.keep(o, of: polys[i], polys[j])
+        guard fa.mayMeet(fb) else { return .free }
+        if let memo, let o = memo.order(a, b) { return o }
+        let o = pairOrder(a, b, reachA: fa.reach, reachB: fb.reach, toPlane: toPlane, bounded: fa.bounded && fb.bounded)
+        memo?.keep(o, of: a, b)
         return o
     }
 
@@ -117,7 +119,7 @@ private struct Tangle {
     /// it, with no depth of its own) meets the other, either order is as good.
     mutating func link(_ x: Int, _ y: Int) {
         let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
-        switch order(i, j) {
+        switch Tangle.order(polys[i], polys[j], feet[i], feet[j], toPlane: toPlane, memo: memo) {
         case .free: break
         case .firstBeforeSecond: after[i].append(j); before[j].append(i)
         case .secondBeforeFirst: after[j].append(i); before[i].append(j)
@@ -163,16 +165,7 @@ private struct Tangle {
 
     /// footprint(p), computed.
     func makeFootprint(_ p: DrawPolygon) -> Footprint {
-        let f = Footprint(p, planeToTarget: planeToTarget, margin: 0)
-        guard let px = f.pixels else { return f }
-        var area = 0.0, perimeter = 0.0
-        for k in px.indices {
-            let u = px[k], w = px[(k + 1) % px.count], d = w - u
-            area += u.x * w.y - u.y * w.x
-            perimeter += (d * d).sum().squareRoot()
-        }
-        // Thinner than a pixel on average: mostly fringe.
-        return abs(area) > perimeter ? f : Footprint(p, planeToTarget: planeToTarget)
+        Footprint(p, planeToTarget: planeToTarget, margin: 0, sliverMargin: overlapMargin)
     }
 
     /// Splits what stays strongly connected once nothing interpenetrates (cycles of pieces
