@@ -64,51 +64,77 @@ private func area2<C: RandomAccessCollection>(_ p: C) -> Double where C.Element 
 /// The half-planes of a convex 2D polygon's inside, each moved outward by `grow` (0: the
 /// polygon itself); nil when it has no area.
 private func insideHalfPlanes(_ p: [SIMD2<Double>], grow: Double = 0) -> [HalfPlane]? {
+    var out = [HalfPlane](repeating: HalfPlane(a: 0, b: 0, c: 0), count: p.count)
+    let n = p.withUnsafeBufferPointer { pb in out.withUnsafeMutableBufferPointer { insideHalfPlanes(pb, grow: grow, into: $0) } }
+    guard let n else { return nil }
+    out.removeLast(out.count - n)
+    return out
+}
+
+/// `insideHalfPlanes(p, grow:)` written into `out` (room for one per point): how many, or nil
+/// when the polygon has no area.
+private func insideHalfPlanes(_ p: UnsafeBufferPointer<SIMD2<Double>>, grow: Double,
+                              into out: UnsafeMutableBufferPointer<HalfPlane>) -> Int? {
     let a = area2(p)
     guard abs(a) > 1e-9, a.isFinite else { return nil }
     let s = a > 0 ? 1.0 : -1.0
-    var out: [HalfPlane] = []
-    out.reserveCapacity(p.count)
+    var count = 0
     for i in p.indices {
         let u = p[i], w = p[i + 1 < p.count ? i + 1 : 0]
         // Inside is to the left of u -> w for a counter-clockwise (positive area) polygon.
         let nx = -(w.y - u.y) * s, ny = (w.x - u.x) * s
         let l = (nx * nx + ny * ny).squareRoot()
-        if l > 0 { out.append(HalfPlane(a: nx, b: ny, c: -(nx * u.x + ny * u.y) + grow * l)) }
+        if l > 0 { out[count] = HalfPlane(a: nx, b: ny, c: -(nx * u.x + ny * u.y) + grow * l); count += 1 }
     }
-    return out
+    return count
 }
 
 /// A polygon's footprint in target pixels grown by a margin (the anti-aliasing margin unless
 /// told): the box around it cut by its edges moved outward (nil when it has no area there).
 /// A class: pair tests pass reaches around by the hundred thousand, one retain each.
 final class Reach: @unchecked Sendable {
-    // @unchecked: the buffers are written in init only, then only read (and freed in deinit).
+    // @unchecked: the buffer is written in init only, then only read (and freed in deinit).
     /// The reach polygon and its inside half-planes, in memory of the reach's own rather than
     /// arrays: pair tests on both cores read them by the hundred thousand, and an array read
     /// out of a shared object cost an atomic retain and release of the object and of the
     /// array's buffer each time (a quarter of the retains of the demo's 1,000-card frames).
+    /// Both lie in one allocation, made once the sizes are known.
     let polygon: UnsafeBufferPointer<SIMD2<Double>>
     let halfPlanes: UnsafeBufferPointer<HalfPlane>
+    private let storage: UnsafeMutableRawPointer
 
-    init?(pixels: [SIMD2<Double>], box: Box, margin: Double = overlapMargin) {
-        guard let h = insideHalfPlanes(pixels, grow: margin) else { return nil }
-        // No margin: the polygon is its own reach (the box cut by its own edges).
-        let p = margin == 0 ? pixels : clip(box.corners, h)
-        guard !p.isEmpty else { return nil }
-        polygon = Reach.copy(p)
-        halfPlanes = Reach.copy(h)
+    /// The reach of the polygon `pixels` (target pixels) whose box is `box`, grown by `margin`.
+    init?(pixels: UnsafeBufferPointer<SIMD2<Double>>, box: Box, margin: Double = overlapMargin) {
+        // Built on the stack, then copied once into the reach's own memory (footprints are
+        // made for every piece of every split: arrays made and freed were most of their cost).
+        let made = withUnsafeTemporaryAllocation(of: HalfPlane.self, capacity: max(pixels.count, 1)) { hs -> (UnsafeMutableRawPointer, Int, Int)? in
+            guard let n = insideHalfPlanes(pixels, grow: margin, into: hs) else { return nil }
+            let h = UnsafeBufferPointer(rebasing: hs[0..<n])
+            // No margin: the polygon is its own reach (the box cut by its own edges).
+            if margin == 0 { return Reach.store(h, pixels) }
+            let corners = [SIMD2(box.minX, box.minY), SIMD2(box.maxX, box.minY), SIMD2(box.maxX, box.maxY), SIMD2(box.minX, box.maxY)]
+            return corners.withUnsafeBufferPointer { c in
+                withClipped(c, h) { $0.isEmpty ? nil : Reach.store(h, UnsafeBufferPointer($0)) }
+                    ?? clip(Array(c), Array(h)).withUnsafeBufferPointer { $0.isEmpty ? nil : Reach.store(h, $0) }
+            }
+        }
+        guard let made else { return nil }
+        storage = made.0
+        polygon = UnsafeBufferPointer(start: made.0.assumingMemoryBound(to: SIMD2<Double>.self), count: made.2)
+        halfPlanes = UnsafeBufferPointer(start: (made.0 + made.2 * MemoryLayout<SIMD2<Double>>.stride).assumingMemoryBound(to: HalfPlane.self), count: made.1)
     }
 
-    deinit {
-        polygon.deallocate()
-        halfPlanes.deallocate()
-    }
+    deinit { storage.deallocate() }
 
-    private static func copy<T>(_ a: [T]) -> UnsafeBufferPointer<T> {
-        let m = UnsafeMutableBufferPointer<T>.allocate(capacity: a.count)
-        _ = m.initialize(from: a)
-        return UnsafeBufferPointer(m)
+    /// One allocation holding copies of `p` and then `h` (plain values: no deinitialization;
+    /// the points first, as SIMD2<Double> wants 16-byte alignment and a HalfPlane 8).
+    private static func store(_ h: UnsafeBufferPointer<HalfPlane>, _ p: UnsafeBufferPointer<SIMD2<Double>>) -> (UnsafeMutableRawPointer, Int, Int) {
+        let pBytes = p.count * MemoryLayout<SIMD2<Double>>.stride
+        let m = UnsafeMutableRawPointer.allocate(byteCount: max(pBytes + h.count * MemoryLayout<HalfPlane>.stride, 1),
+                                                 alignment: max(MemoryLayout<HalfPlane>.alignment, MemoryLayout<SIMD2<Double>>.alignment))
+        if let b = p.baseAddress { m.initializeMemory(as: SIMD2<Double>.self, from: b, count: p.count) }
+        if let b = h.baseAddress { (m + pBytes).initializeMemory(as: HalfPlane.self, from: b, count: h.count) }
+        return (m, h.count, p.count)
     }
 }
 
@@ -337,30 +363,52 @@ func withClipped<R>(_ poly: UnsafeBufferPointer<SIMD2<Double>>, _ hs: UnsafeBuff
 /// ordered against each other by chance of rounding.
 let leastOverlap = 1e-6
 
-/// A polygon's footprint: its box, corners and reach in target pixels grown by `margin` (nil when some corner does not map to a finite
-/// pixel in front of the eye).
+/// A polygon's footprint: its box and reach in target pixels grown by `margin` (box nil and
+/// `bounded` false when some corner does not map to a finite pixel in front of the eye).
 struct Footprint {
     let box: Box?
-    let pixels: [SIMD2<Double>]?
+    /// Whether every corner maps to a finite pixel in front of the eye.
+    let bounded: Bool
     let reach: Reach?
 
     init(_ p: DrawPolygon, planeToTarget: Mat4, margin: Double = overlapMargin) {
-        var b: Box?
-        var ok = true
-        var px: [SIMD2<Double>] = []
-        px.reserveCapacity(p.homogeneous.count)
-        for h in p.homogeneous {
-            let t = h.x * planeToTarget.r0 + h.y * planeToTarget.r1 + h.w * planeToTarget.r3
-            guard t.w > 0 else { ok = false; break }
-            let q = SIMD2(t.x / t.w, t.y / t.w)
-            guard q.x.isFinite, q.y.isFinite, abs(q.x) < 1e7, abs(q.y) < 1e7 else { ok = false; break }
-            px.append(q)
-            b = b.map { Box(minX: min($0.minX, q.x), minY: min($0.minY, q.y), maxX: max($0.maxX, q.x), maxY: max($0.maxY, q.y)) }
-                ?? Box(minX: q.x, minY: q.y, maxX: q.x, maxY: q.y)
+        self.init(p, planeToTarget: planeToTarget, margin: margin, sliverMargin: nil)
+    }
+
+    /// With `sliverMargin`: a footprint thinner than a pixel on average (twice its area at most
+    /// its perimeter) is grown by that margin instead of `margin`.
+    init(_ p: DrawPolygon, planeToTarget: Mat4, margin: Double, sliverMargin: Double?) {
+        let count = p.homogeneous.count
+        // The corners in pixels, on the stack (footprints are made for every piece of every split).
+        let made = withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: max(count, 1)) { px -> (Box, Reach?, Double)? in
+            var b: Box?
+            for (k, h) in p.homogeneous.enumerated() {
+                let t = h.x * planeToTarget.r0 + h.y * planeToTarget.r1 + h.w * planeToTarget.r3
+                guard t.w > 0 else { return nil }
+                let q = SIMD2(t.x / t.w, t.y / t.w)
+                guard q.x.isFinite, q.y.isFinite, abs(q.x) < 1e7, abs(q.y) < 1e7 else { return nil }
+                px[k] = q
+                b = b.map { Box(minX: min($0.minX, q.x), minY: min($0.minY, q.y), maxX: max($0.maxX, q.x), maxY: max($0.maxY, q.y)) }
+                    ?? Box(minX: q.x, minY: q.y, maxX: q.x, maxY: q.y)
+            }
+            guard let b else { return nil }
+            let pixels = UnsafeBufferPointer(px)
+            var m = margin
+            if let sliverMargin {
+                var area = 0.0, perimeter = 0.0
+                for k in 0..<count {
+                    let u = pixels[k], w = pixels[(k + 1) % count], d = w - u
+                    area += u.x * w.y - u.y * w.x
+                    perimeter += (d * d).sum().squareRoot()
+                }
+                // Thinner than a pixel on average: mostly fringe.
+                if !(abs(area) > perimeter) { m = sliverMargin }
+            }
+            return (b, Reach(pixels: pixels, box: b.insetBy(-m), margin: m), m)
         }
-        box = ok ? b?.insetBy(-margin) : nil
-        pixels = ok ? px : nil
-        reach = ok && b != nil ? Reach(pixels: px, box: b!.insetBy(-margin), margin: margin) : nil
+        box = made.map { $0.0.insetBy(-$0.2) }
+        bounded = made != nil
+        reach = made?.1
     }
 
     /// Whether the pair must be related: boxes that meet, or an unbounded footprint.
@@ -373,7 +421,7 @@ struct Footprint {
 /// Adds the constraint between polygons `i` < `j` (tie order) to `after` (after[i]: drawn after i).
 func relate(_ i: Int, _ j: Int, _ polygons: [DrawPolygon], _ f: [Footprint], _ toPlane: PixelsToPlane?, _ after: inout [[Int]]) {
     constrain(i, j, pairOrder(polygons[i], polygons[j], reachA: f[i].reach, reachB: f[j].reach,
-                              toPlane: toPlane, bounded: f[i].pixels != nil && f[j].pixels != nil), &after)
+                              toPlane: toPlane, bounded: f[i].bounded && f[j].bounded), &after)
 }
 
 /// Adds a pair order between polygons `i` < `j` (tie order) to `after`.
@@ -419,7 +467,7 @@ func overlapConstraints(_ polygons: [DrawPolygon], planeToTarget: Mat4) -> (feet
             stamp[j] = i
             guard feet[i].mayMeet(feet[j]) else { return }
             let order = pairOrder(polygons[i], polygons[j], reachA: feet[i].reach, reachB: feet[j].reach,
-                                  toPlane: toPlane, bounded: feet[i].pixels != nil && feet[j].pixels != nil)
+                                  toPlane: toPlane, bounded: feet[i].bounded && feet[j].bounded)
             if order != .free { out.append((i, j, order)) }
         }
         for i in range {

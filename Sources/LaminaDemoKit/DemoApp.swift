@@ -1,5 +1,6 @@
 // The demo's state, independent of any window: the scenes, the current one, what input does,
 // and the presentation tree to draw at a time.
+import LaminaWorkloads
 import QuartzCore
 
 /// A key the demo understands.

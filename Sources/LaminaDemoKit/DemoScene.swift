@@ -1,5 +1,6 @@
 // The demo's scenes: layer trees built with the Core Animation API, a camera the trackball
 // turns (the container's sublayerTransform = rotation * perspective), and their gestures.
+import LaminaWorkloads
 import QuartzCore
 
 /// A scene the demo shows: its layer tree and what the keys and gestures do to it.

@@ -130,6 +130,32 @@ public enum Generators {
         Build.withoutActions { cards[frame % cards.count].transform = t }
     }
 
+    /// The drags of the demo's benchmark run on its 1,000-card scene (`lamina-demo --benchmark
+    /// 100`: ten warm-up frames, then 100 timed, each after a drag of `demoDrag`), by the
+    /// number of drags made before a timed frame.
+    public static let demoDrags = 11...110
+
+    /// The drag (points) the demo's benchmark makes before each frame.
+    public static let demoDrag = CGPoint(x: 2, y: 1)
+
+    /// A `cards` scene as the demo shows it after `drags` drags of `demoDrag` (the "demo"
+    /// workload). The turn goes through libm's sine and cosine, so unlike the other
+    /// workloads' files its numbers may differ in the last bit between machines.
+    public static func demoCards(count: Int, seed: UInt64, drags: Int) -> Scene {
+        let s = cards(count: count, seed: seed)
+        turnDemo(s, drags: drags)
+        return s
+    }
+
+    /// Sets a `cards` scene's camera to the demo's after `drags` drags from the start (its
+    /// ThousandCardsScene: sublayerTransform = trackball rotation, then the perspective).
+    public static func turnDemo(_ scene: Scene, drags: Int) {
+        var rotation = CATransform3DIdentity
+        for _ in 0..<max(drags, 0) { rotation = Trackball.rotate(rotation, by: demoDrag) }
+        let turned = rotation.concatenating(Build.perspective(eye: 1000))
+        Build.withoutActions { scene.root.sublayerTransform = turned }
+    }
+
     /// The root of the 3D workloads: an 800x600 layer without content filling the canvas,
     /// rooting one 3D context whose sublayerTransform is the perspective.
     static func stage(eye: Double) -> CALayer {

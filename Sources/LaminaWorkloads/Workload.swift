@@ -20,6 +20,10 @@ public struct Workload: Sendable, Equatable {
         case random
         /// The N-card scene, one card's transform changed per frame ("changing-N"; the file is the first frame).
         case changing
+        /// The N-card scene turned as the demo's benchmark turns it: the root's
+        /// sublayerTransform is the trackball turn of a run of drags, then the perspective
+        /// ("demo-N"; the file is the view halfway through the demo's run, Generators.demoDrags).
+        case demo
     }
 
     /// The kind.
@@ -61,13 +65,14 @@ public struct Workload: Sendable, Equatable {
         case .flat: Generators.flatTree(rows: count / 100, seed: seed)
         case .chain: Generators.chain(depth: count, seed: seed)
         case .random: Generators.randomScene(index: count, seed: seed)
+        case .demo: Generators.demoCards(count: count, seed: seed, drags: Generators.demoDrags.lowerBound + Generators.demoDrags.count / 2)
         }
     }
 
     /// Issue 10's workloads, in the benchmark table's order.
     public static let standard: [Workload] = [
         "cards-100", "cards-1000", "cards-5000", "cards-10000", "parallel-1000", "cubes-64", "cubes-256",
-        "flat-10000", "chain-40", "changing-1000",
+        "flat-10000", "chain-40", "changing-1000", "demo-1000",
     ].map { Workload(name: $0)! }
 
     /// The oracle series: random scenes 0..<count.
@@ -76,5 +81,5 @@ public struct Workload: Sendable, Equatable {
     }
 
     /// What names look like, for error messages.
-    public static let nameHelp = "cards-N, parallel-N, cubes-N (N a square), flat-N (N a multiple of 100), chain-N, random-N, changing-N"
+    public static let nameHelp = "cards-N, parallel-N, cubes-N (N a square), flat-N (N a multiple of 100), chain-N, random-N, changing-N, demo-N"
 }

@@ -146,7 +146,12 @@ struct BenchRunner {
         PeakMemory.reset()
         let scene = w.scene(seed: seed)
         if w.kind == .changing { return try measureChanging(w, scene) }
-        return try measure(name: w.name, scene: scene, animated: false, memoryReset: true)
+        // The demo's scene: each frame turned to the next of its benchmark's views, spread over the run.
+        let turn: ((Int) -> Void)? = w.kind != .demo ? nil : { i in
+            let d = Generators.demoDrags
+            Generators.turnDemo(scene, drags: d.lowerBound + (i * d.count / frames) % d.count)
+        }
+        return try measure(name: w.name, scene: scene, animated: false, memoryReset: true, turn: turn)
     }
 
     func compile(_ c: Compositor, _ root: CALayer, _ s: Scene) -> RenderPlan {
@@ -154,16 +159,18 @@ struct BenchRunner {
     }
 
     /// Compile, counts, GL, CPU and raw-fill series of one scene (its animations sampled over
-    /// the frames when `animated`, else the model tree every frame).
-    func measure(name: String, scene s: Scene, animated: Bool, memoryReset: Bool = false) throws -> BenchRow {
+    /// the frames when `animated`, else the model tree every frame); `turn(i)`, when given,
+    /// changes the tree before compile i (the series then keep every frame's plan).
+    func measure(name: String, scene s: Scene, animated: Bool, memoryReset: Bool = false, turn: ((Int) -> Void)? = nil) throws -> BenchRow {
         if !memoryReset { PeakMemory.reset() }
         var row = BenchRow(name: name)
         row.layers = s.allLayers.count
-        let moving = animated && !s.animations.isEmpty
-        if moving { s.attachAnimations() }
+        let moving = (animated && !s.animations.isEmpty) || turn != nil
+        if moving && turn == nil { s.attachAnimations() }
         let end = s.animationEndTime.isFinite ? s.animationEndTime : 1
         func root(_ i: Int) -> CALayer {
-            moving ? s.root.presentationTree(at: end * Double(i % frames) / Double(max(frames - 1, 1))) : s.root
+            if let turn { turn(i); return s.root }
+            return moving ? s.root.presentationTree(at: end * Double(i % frames) / Double(max(frames - 1, 1))) : s.root
         }
         let compositor = Compositor(options: options)
         // Animated scenes keep a plan per frame; static ones the last (all are equal).

@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct WorkloadTests {
     /// Small instances of every kind (the big ones are the same code with a larger count).
-    static let small = ["cards-50", "parallel-40", "cubes-16", "flat-300", "chain-6", "random-0", "random-5", "changing-30"]
+    static let small = ["cards-50", "parallel-40", "cubes-16", "flat-300", "chain-6", "random-0", "random-5", "changing-30", "demo-30"]
 
     func text(_ s: Scene) throws -> String { try s.jsonText(savingImagesIn: FileManager.default.temporaryDirectory) }
 
@@ -117,8 +117,24 @@ import Testing
         #expect(before[3] != after[3])
     }
 
+    @Test func demoTurnsTheCardsAsTheTrackballDoes() throws {
+        // No drag: the cards scene itself; n drags: n trackball turns, then the perspective.
+        let cards = Generators.cards(count: 20, seed: 2)
+        #expect(Generators.demoCards(count: 20, seed: 2, drags: 0).root.sublayerTransform == cards.root.sublayerTransform)
+        let turned = Generators.demoCards(count: 20, seed: 2, drags: 3)
+        var r = CATransform3DIdentity
+        for _ in 0..<3 { r = Trackball.rotate(r, by: Generators.demoDrag) }
+        #expect(turned.root.sublayerTransform == r.concatenating(cards.root.sublayerTransform))
+        #expect(turned.root.sublayers!.map(\.transform) == cards.root.sublayers!.map(\.transform))
+        // The workload's file is the view halfway through the demo's run.
+        let w = try #require(Workload(name: "demo-20"))
+        let half = Generators.demoDrags.lowerBound + Generators.demoDrags.count / 2
+        #expect(try text(w.scene(seed: 2)) == text(Generators.demoCards(count: 20, seed: 2, drags: half)))
+    }
+
     @Test func namesParse() {
         #expect(Workload(name: "cards-1000")?.name == "cards-1000")
+        #expect(Workload(name: "demo-1000")?.name == "demo-1000")
         #expect(Workload(name: "cubes-63") == nil)
         #expect(Workload(name: "flat-150") == nil)
         #expect(Workload(name: "bogus-1") == nil)
