@@ -89,13 +89,11 @@ extension RetainedQuads {
             for (k, frames) in lastQuadFrames.enumerated() where !keptOld[k] { for f in frames { changedBoxes.append(Box(seamReachOf: f)) } }
             // Quads to redo: those not kept, and kept ones with an edge near a changed edge.
             for k in 0..<n { redo[k] = !same[k] }
-            if let all = changedBoxes.first.map({ changedBoxes.dropFirst().reduce($0) { $0.union($1) } }) {
+            if !changedBoxes.isEmpty {
+                let grid = ReachGrid(changedBoxes)
                 for k in 0..<n where same[k] {
-                    guard let r = reach[k], r.meets(all) else { continue }
-                    for f in quadFrames[k] {
-                        let b = Box(seamReachOf: f)
-                        if b.meets(all) && changedBoxes.contains(where: { $0.meets(b) }) { redo[k] = true; break }
-                    }
+                    guard let r = reach[k], grid.reaches(r) else { continue }
+                    for f in quadFrames[k] where grid.meetsAny(Box(seamReachOf: f), of: changedBoxes) { redo[k] = true; break }
                 }
             }
             // Redone quads: every pair of one of their edges with any edge near it (each pair
@@ -103,17 +101,23 @@ extension RetainedQuads {
             var redoBoxes: [(box: Box, quad: Int, side: Int)] = []
             for k in 0..<n where redo[k] { for (i, f) in quadFrames[k].enumerated() { redoBoxes.append((Box(seamReachOf: f), k, i)) } }
             var hard: [(quad: Int, edge: EdgeMask)] = []
-            if let all = redoBoxes.first.map({ redoBoxes.dropFirst().reduce($0.box) { $0.union($1.box) } }) {
+            if !redoBoxes.isEmpty {
+                let grid = ReachGrid(redoBoxes.map(\.box))
+                // The query that last met each redone edge (an edge is listed in several cells).
+                var met = [Int](repeating: -1, count: redoBoxes.count)
                 var pair = [SeamFrame]()
                 pair.reserveCapacity(2)
                 var found: [Int] = []
                 for j in 0..<n {
-                    guard let r = reach[j], r.meets(all) else { continue }
+                    guard let r = reach[j], grid.reaches(r) else { continue }
                     for (side, f) in quadFrames[j].enumerated() {
                         let b = Box(seamReachOf: f)
-                        guard b.meets(all) else { continue }
+                        guard grid.reaches(b) else { continue }
                         let fj = firstFrame[j] + side
-                        for e in redoBoxes where e.box.meets(b) {
+                        let (x0, x1, y0, y1) = grid.span(b)
+                        for y in y0...y1 { for x in x0...x1 { for i in grid.cell(x, y) where met[i] != fj && redoBoxes[i].box.meets(b) {
+                            met[i] = fj
+                            let e = redoBoxes[i]
                             let fr = firstFrame[e.quad] + e.side
                             // A pair of two redone edges is met from both sides: tested once.
                             if fr == fj || (redo[j] && fj < fr) { continue }
@@ -124,7 +128,7 @@ extension RetainedQuads {
                             found.removeAll(keepingCapacity: true)
                             pair.withUnsafeBufferPointer { SeamSearch.test($0, 0, 1, &found) }
                             if !found.isEmpty { hard.append((j, f.edge)); hard.append((e.quad, g.edge)) }
-                        }
+                        } } }
                     }
                 }
             }
