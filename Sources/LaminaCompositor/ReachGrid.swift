@@ -18,8 +18,13 @@ struct ReachGrid {
         var area = boxes[0]
         for b in boxes.dropFirst() { area = area.union(b) }
         self.area = area
-        columns = min(most, max(1, Int((area.width / cell).rounded(.up))))
-        rows = min(most, max(1, Int((area.height / cell).rounded(.up))))
+        // (An extent beyond any Int, or not a number, from far-off edges: the most cells.)
+        func count(_ extent: Double) -> Int {
+            let c = (extent / cell).rounded(.up)
+            return c.isFinite && c < Double(most) ? max(1, Int(c)) : most
+        }
+        columns = count(area.width)
+        rows = count(area.height)
         cellWidth = area.width > 0 ? area.width / Double(columns) : 1
         cellHeight = area.height > 0 ? area.height / Double(rows) : 1
         let cells = columns * rows
