@@ -71,16 +71,7 @@ extension PlanBuilder {
         }
         var drawn = [Bool](repeating: false, count: quads.count)
         if let retained {
-            for k in quads.indices {
-                if let entry = keptEntries[k], let q = retained.finished(entry, edges: quads[k].antialiasedEdges) {
-                    quads[k] = q
-                } else {
-                    let edges = quads[k].antialiasedEdges
-                    Self.finish(&quads[k], visible: visible[k])
-                    keptEntries[k]?.finished = (edges, quads[k])
-                }
-                drawn[k] = !quads[k].cover.isEmpty && quads[k].fitsInFloat
-            }
+            retained.finishKept(&quads, entries: keptEntries, visible: visible, drawn: &drawn)
         } else {
             drawn.withUnsafeMutableBufferPointer { dp in visible.withUnsafeMutableBufferPointer { vp in
                 let drawnOut = SharedBuffer(base: dp), seen = SharedBuffer(base: vp)
@@ -129,32 +120,56 @@ extension PlanBuilder {
         LaminaCompositor.finish(&q, visible: v, minStretch: minStretch)
     }
 
-    /// Places the items of a retained frame's output, one by one: an item equal to one of
-    /// the last frame takes its placement, others are placed and kept for the next frame
-    /// (`entries[k]`: item k's, nil for items never kept). The visible parts, as `cutToView`.
+    /// Places the items of a retained frame's output: an item equal to one of the last frame
+    /// takes its placement, others are placed and kept for the next frame (`entries[k]`: item
+    /// k's, nil for items never kept). The visible parts, as `cutToView`. The last frame's
+    /// entries are looked up on all cores (nothing is written but each item's own slots), then
+    /// this frame's table is filled in item order, as one loop over the items would.
     private func placeRetained(_ quads: inout [DrawQuad], _ retained: RetainedQuads, entries: inout [RetainedQuads.Entry?],
                                planeToTarget: Mat4, view: Box, viewClips: [HalfPlane]) -> [[SIMD2<Double>]] {
-        var cut: [[SIMD2<Double>]] = []
-        cut.reserveCapacity(quads.count)
-        entries.reserveCapacity(quads.count)
-        for k in quads.indices {
-            // (Items with an unflattened placement index into this compile's list, and items
-            // without their layer stand in this builder: neither is kept.)
+        let n = quads.count
+        var cut = [[SIMD2<Double>]](repeating: [], count: n)
+        var found = [RetainedQuads.Entry?](repeating: nil, count: n)
+        var hashes = [Int](repeating: 0, count: n)
+        quads.withUnsafeMutableBufferPointer { qp in cut.withUnsafeMutableBufferPointer { cp in
+            found.withUnsafeMutableBufferPointer { fp in hashes.withUnsafeMutableBufferPointer { hp in
+                let q = SharedBuffer(base: qp), c = SharedBuffer(base: cp), f = SharedBuffer(base: fp), h = SharedBuffer(base: hp)
+                let kept = Unchecked(value: retained)
+                _ = inRanges(n, minimum: spreadRetainedQuads) { r in
+                    for k in r {
+                        // (Items with an unflattened placement index into this compile's list, and
+                        // items without their layer stand in this builder: neither is kept.)
+                        guard q.base[k].layer != nil, q.base[k].unflattenedIndex == nil else { continue }
+                        h.base[k] = RetainedQuads.hash(q.base[k])
+                        guard let e = kept.value.lastEntry(q.base[k], hash: h.base[k]) else { continue }
+                        f.base[k] = e
+                        q.base[k] = e.placed
+                        c.base[k] = e.visible
+                    }
+                }
+            } }
+        } }
+        entries.reserveCapacity(n)
+        for k in 0..<n {
+            if let e = found[k] {
+                retained.use(e)
+                entries.append(e)
+                continue
+            }
             guard quads[k].layer != nil, quads[k].unflattenedIndex == nil else {
-                cut.append(place(&quads[k], planeToTarget: planeToTarget, view: view, viewClips: viewClips))
+                cut[k] = place(&quads[k], planeToTarget: planeToTarget, view: view, viewClips: viewClips)
                 entries.append(nil)
                 continue
             }
-            let hash = RetainedQuads.hash(quads[k])
-            if let e = retained.entry(quads[k], hash: hash) {
+            // Not in the last frame: an equal item earlier in this one may have been kept.
+            if let e = retained.currentEntry(quads[k], hash: hashes[k]) {
                 quads[k] = e.placed
-                cut.append(e.visible)
+                cut[k] = e.visible
                 entries.append(e)
             } else {
                 let item = quads[k]
-                let v = place(&quads[k], planeToTarget: planeToTarget, view: view, viewClips: viewClips)
-                cut.append(v)
-                entries.append(retained.keep(item, hash: hash, placed: quads[k], visible: v))
+                cut[k] = place(&quads[k], planeToTarget: planeToTarget, view: view, viewClips: viewClips)
+                entries.append(retained.keep(item, hash: hashes[k], placed: quads[k], visible: cut[k]))
             }
         }
         return cut

@@ -558,7 +558,7 @@ final class PlanBuilder {
         // Members are read field by field where they lie (a copy of each costs more than its use here).
         for k in members.indices {
             if !members[k].isDoubleSided && members[k].isBackFacing { continue }
-            guard let ce = planeExtent(members[k].layer), let b = projectedExtent(ce, members[k].mat) else { continue }
+            guard let b = memberExtent(members[k].layer, members[k].mat) else { continue }
             e = e.map { $0.union(b) } ?? b
         }
         // A shadow reaches 3 sigma beyond its shape (the drawing's extent, or the shadowPath's
@@ -569,6 +569,17 @@ final class PlanBuilder {
             e = e.map { $0.union(cast) } ?? cast
         }
         return e
+    }
+}
+
+extension PlanBuilder {
+    /// A member's plane extent in its context's plane (projectedExtent), as the last frame
+    /// placed it when its subtree and matrix are unchanged (RetainedLayerInfo.swift).
+    func memberExtent(_ layer: CALayer, _ mat: Mat4) -> Box? {
+        if let kept = retainedInfos?.projectedExtent(of: layer, mat: mat) { return kept }
+        let b = planeExtent(layer).flatMap { projectedExtent($0, mat) }
+        retainedInfos?.keepProjected(b, of: layer, mat: mat)
+        return b
     }
 }
 

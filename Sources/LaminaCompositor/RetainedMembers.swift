@@ -56,34 +56,35 @@ final class RetainedMembers {
             }
         }
     }
-    private var last: [ObjectIdentifier: Entry] = [:]
-    private var current: [ObjectIdentifier: Entry] = [:]
+    // (Tables keyed by the layers' addresses, IdentityTable.swift: no hashing at each look-up.)
+    private var last = IdentityTable<Entry>()
+    private var current = IdentityTable<Entry>()
     /// Members the last frame drew as the frame before did, and members it placed whole as
     /// the frame before did (for tests and benchmarks).
     private(set) var reused = 0, reusedPlacements = 0
 
     /// Starts a frame: the members drawn in the previous one become reusable (only those).
     func beginFrame() {
-        if !current.isEmpty { last = current }
-        current = [:]
-        current.reserveCapacity(last.count)
+        if current.count > 0 { last = current }
+        current = IdentityTable()
+        current.reserve(last.count)
         reused = 0
         reusedPlacements = 0
     }
 
     /// Forgets every kept member.
-    func reset() { last = [:]; current = [:]; reused = 0; reusedPlacements = 0 }
+    func reset() { last = IdentityTable(); current = IdentityTable(); reused = 0; reusedPlacements = 0 }
 
     /// The member `m` (index `index` of its context, placed by `planeToTarget` into a target
     /// whose box is `viewport`) as drawn last frame from the same inputs (its `drawn` nil when
     /// nothing of it showed); nil when it must be drawn.
     func entry(_ m: ContextMember, index: Int, planeToTarget: Mat4, viewport: Box) -> Entry? {
-        let id = ObjectIdentifier(m.layer)
-        guard let e = last[id], e.layer === m.layer, e.revision == m.layer.subtreeRevision, e.index == index,
+        let id = UInt(bitPattern: ObjectIdentifier(m.layer))
+        guard let e = last.value(id, 0), e.layer === m.layer, e.revision == m.layer.subtreeRevision, e.index == index,
               sameBits(e.mat, m.mat), sameBits(e.inheritedOpacity, m.inheritedOpacity), sameBits(e.layerOpacity, m.layerOpacity),
               sameBits(e.tint, m.tint), e.isDoubleSided == m.isDoubleSided,
               sameBits(e.planeToTarget, planeToTarget), sameBits(e.viewport, viewport) else { return nil }
-        current[id] = e
+        current.set(id, 0, e)
         reused += 1
         return e
     }
@@ -109,7 +110,7 @@ final class RetainedMembers {
             }
         }
         let e = Entry(m, index: index, planeToTarget: planeToTarget, viewport: viewport, drawn: drawn)
-        current[ObjectIdentifier(m.layer)] = e
+        current.set(UInt(bitPattern: ObjectIdentifier(m.layer)), 0, e)
         return e
     }
 }

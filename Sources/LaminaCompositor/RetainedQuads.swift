@@ -21,6 +21,8 @@ final class RetainedQuads {
         /// that last used and kept it.
         var seamed: Seamed?
         var seamUse = 0, seamKept = 0
+        /// The frame that last took it into its table, and the one that last finished its quad.
+        var usedInFrame = 0, finishUse = 0
         /// The next entry with the same hash.
         var next: Entry?
 
@@ -41,15 +43,18 @@ final class RetainedQuads {
     private(set) var reused = 0
     /// Items looked up and found in the frame being built.
     private var lookups = 0, hits = 0
-    /// Seam passes run (RetainedSeams.swift), the edges the last one tested, and its quad count.
+    /// Seam passes run (RetainedSeams.swift), and the edges of each quad the last one tested.
     var seamFrame = 0
-    var lastSeamFrames: [SeamFrame] = [], lastSeamQuadOf: [Int] = []
-    var lastSeamQuads = 0
+    var lastQuadFrames: [[SeamFrame]] = []
     /// Quads whose seams the last seam pass took from the frame before (for tests and benchmarks).
     var reusedSeams = 0
     /// While most items change every frame (a view turning), keeping them costs and is never
     /// used: frames left to skip, and how many the next run of misses skips (doubling to 16).
     private var skipping = 0, backoff = 1
+    /// Output targets begun with kept quads in use (numbers the frames for `use`).
+    private var frame = 0
+    /// finishKept passes run (numbers them for entries met twice in one).
+    private var finishPasses = 0
 
     /// Starts the output target of a frame and says whether to use the kept quads in it: the
     /// last frame's entries are usable when its map and size were the same.
@@ -77,6 +82,7 @@ final class RetainedQuads {
         self.height = height
         current = IdentityTable()
         current.reserve(last.count)
+        frame += 1
         reused = 0
         lookups = 0
         hits = 0
@@ -84,7 +90,7 @@ final class RetainedQuads {
     }
 
     /// Forgets every kept quad.
-    func reset() { last.removeAll(); current.removeAll(); width = -1; lookups = 0; hits = 0; skipping = 0; backoff = 1; lastSeamFrames = []; lastSeamQuadOf = []; lastSeamQuads = 0 }
+    func reset() { last.removeAll(); current.removeAll(); width = -1; lookups = 0; hits = 0; skipping = 0; backoff = 1; lastQuadFrames = [] }
 
     /// A hash of an item's placement and clips (equal items, bit for bit, hash the same;
     /// QuickHasher, as a collision only costs a comparison of the items).
@@ -101,30 +107,46 @@ final class RetainedQuads {
         return h.value
     }
 
+    /// The last frame's entry of an item equal bit for bit to `item` (hashed `hash`), or nil.
+    /// It writes nothing, so several threads may ask at once (before any `use` of this frame).
+    func lastEntry(_ item: DrawQuad, hash: Int) -> Entry? {
+        var e = last.value(key(hash), 0)
+        while let x = e { if sameQuad(x.item, item) { return x }; e = x.next }
+        return nil
+    }
+
     /// The entry of an item equal bit for bit to `item` (hashed `hash`), this frame's or the
     /// last frame's (then kept for the next), or nil.
     func entry(_ item: DrawQuad, hash: Int) -> Entry? {
+        if let e = currentEntry(item, hash: hash) { return e }
+        guard let e = lastEntry(item, hash: hash) else { return nil }
+        use(e, counted: true)
+        return e
+    }
+
+    /// Takes an entry `lastEntry` found into this frame's table (kept for the next frame), once.
+    func use(_ e: Entry, counted: Bool = false) {
+        if !counted { lookups += 1 }
+        guard e.usedInFrame != frame else { return }
+        e.usedInFrame = frame
+        // (Its link in the last frame's chain is given up: lookups in that table are over.)
+        add(e)
+        hits += 1
+    }
+
+    /// This frame's entry of an item equal bit for bit to `item` (hashed `hash`), or nil (for
+    /// an item `lastEntry` did not find).
+    func currentEntry(_ item: DrawQuad, hash: Int) -> Entry? {
         lookups += 1
         var e = current.value(key(hash), 0)
         while let x = e { if sameQuad(x.item, item) { return x }; e = x.next }
-        e = last.value(key(hash), 0)
-        while let x = e {
-            if sameQuad(x.item, item) {
-                // Moved into this frame's table. (Its link in the last frame's chain is given
-                // up: an entry after it there, of another item with the same hash, is at worst
-                // not found again, and computed afresh.)
-                add(x)
-                hits += 1
-                return x
-            }
-            e = x.next
-        }
         return nil
     }
 
     /// Keeps an item's placement (an empty visible part: dropped) and returns its entry.
     func keep(_ item: DrawQuad, hash: Int, placed: DrawQuad, visible: [SIMD2<Double>]) -> Entry {
         let e = Entry(item: item, hash: hash, placed: placed, visible: visible)
+        e.usedInFrame = frame
         add(e)
         return e
     }
@@ -134,11 +156,43 @@ final class RetainedQuads {
         current.set(key(e.hash), 0, e)
     }
 
-    /// The entry's quad finished as before with the same anti-aliased edges, or nil.
-    func finished(_ e: Entry, edges: EdgeMask) -> DrawQuad? {
-        guard let f = e.finished, f.edges == edges else { return nil }
-        reused += 1
-        return f.quad
+    /// Quad `q` finished (its entry's finished quad when its edges are the same, else finished
+    /// afresh and kept in the entry): whether it was found, and whether it draws anything.
+    private static func finishOne(_ q: inout DrawQuad, _ e: Entry?, _ visible: [SIMD2<Double>]) -> (found: Bool, drawn: Bool) {
+        var found = false
+        if let e, let f = e.finished, f.edges == q.antialiasedEdges {
+            q = f.quad
+            found = true
+        } else {
+            let edges = q.antialiasedEdges
+            PlanBuilder.finish(&q, visible: visible)
+            e?.finished = (edges, q)
+        }
+        return (found, !q.cover.isEmpty && q.fitsInFloat)
+    }
+
+    /// Finishes a retained frame's output quads (after the seam pass; `entries[k]`: quad k's,
+    /// nil for quads never kept): a quad whose entry was finished with the same anti-aliased
+    /// edges is that quad again, others are finished (`PlanBuilder.finish`) and kept in their
+    /// entry. `drawn[k]`: whether quad k draws anything. On all cores, each quad in its own
+    /// slots; an entry met again in the frame waits until the loop is over, and is then taken
+    /// in quad order, as one loop would.
+    func finishKept(_ quads: inout [DrawQuad], entries: [Entry?], visible: [[SIMD2<Double>]], drawn: inout [Bool]) {
+        let n = quads.count
+        finishPasses += 1
+        let stamp = finishPasses
+        var again: [Int] = []
+        for k in 0..<n { if let e = entries[k] { if e.finishUse == stamp { again.append(k) } else { e.finishUse = stamp } } }
+        var found = [Bool](repeating: false, count: n)
+        quads.withUnsafeMutableBufferPointer { qp in found.withUnsafeMutableBufferPointer { fp in drawn.withUnsafeMutableBufferPointer { dp in
+            let q = SharedBuffer(base: qp), f = SharedBuffer(base: fp), d = SharedBuffer(base: dp)
+            let later = Set(again), kept = Unchecked(value: entries)
+            _ = inRanges(n, minimum: spreadRetainedQuads) { r in
+                for k in r where !later.contains(k) { (f.base[k], d.base[k]) = Self.finishOne(&q.base[k], kept.value[k], visible[k]) }
+            }
+        } } }
+        for k in again { (found[k], drawn[k]) = Self.finishOne(&quads[k], entries[k], visible[k]) }
+        reused = found.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
 }
 
@@ -153,6 +207,10 @@ func sameQuad(_ a: DrawQuad, _ b: DrawQuad) -> Bool {
         && sameBits(a.tint, b.tint) && sameBits(a.maskTexture, b.maskTexture) && sameBits(a.reexpression, b.reexpression)
         && a.unflattenedIndex == b.unflattenedIndex && a.layerName == b.layerName && a.role == b.role
 }
+
+/// The fewest output quads whose kept placements are looked up on all cores (fewer: waking
+/// the other threads costs more than the look-ups).
+let spreadRetainedQuads = 512
 
 /// A hash as a table key.
 private func key(_ hash: Int) -> UInt { UInt(bitPattern: hash) }

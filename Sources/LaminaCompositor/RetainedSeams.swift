@@ -11,15 +11,18 @@ import QuartzCore
 
 extension RetainedQuads {
     /// What the seam pass found for an entry's quad in the frame `stamp`: its edges (quad
-    /// index aside), its place among that frame's quads, and its edges left anti-aliased.
+    /// index aside), the box of their reach, its place among that frame's quads, and its
+    /// edges left anti-aliased.
     final class Seamed {
         /// (Their quad indices are of the frame that found them.)
         let frames: [SeamFrame]
+        /// The union of the frames' reach boxes (nil: no frames).
+        let reach: Box?
         var index: Int
         let edges: EdgeMask
         var stamp: Int
-        init(frames: [SeamFrame], index: Int, edges: EdgeMask, stamp: Int) {
-            self.frames = frames; self.index = index; self.edges = edges; self.stamp = stamp
+        init(frames: [SeamFrame], reach: Box?, index: Int, edges: EdgeMask, stamp: Int) {
+            self.frames = frames; self.reach = reach; self.index = index; self.edges = edges; self.stamp = stamp
         }
     }
 
@@ -27,8 +30,16 @@ extension RetainedQuads {
     /// tolerance, with a margin far beyond any rounding).
     static let seamReach = 2 * seamTolerance
 
+    /// The union of the reach boxes of `frames` (nil when there are none).
+    static func reach(of frames: [SeamFrame]) -> Box? {
+        guard let f = frames.first else { return nil }
+        return frames.dropFirst().reduce(Box(seamReachOf: f)) { $0.union(Box(seamReachOf: $1)) }
+    }
+
     /// `removeSeamAntialiasing` over a retained frame's output quads (`entries[k]`: quad k's
     /// entry, nil for quads never kept), reusing the last frame's results where they stand.
+    /// Each quad's edges are read where they are kept (no list of every edge is built): the
+    /// pair tests run in the order the whole pass's list would give them (quad, then side).
     func removeSeams(_ quads: inout [DrawQuad], entries: [Entry?], owners: [ObjectIdentifier], visible: [[SIMD2<Double>]], width: Int, height: Int) {
         let n = quads.count
         seamFrame += 1
@@ -44,29 +55,27 @@ extension RetainedQuads {
         }
         let inOrder = longestIncreasing(oldIndex)
         var same = [Bool](repeating: false, count: n)
-        var keptOld = [Bool](repeating: false, count: lastSeamFrames.isEmpty ? 0 : lastSeamQuads)
+        var keptOld = [Bool](repeating: false, count: lastQuadFrames.count)
         for (c, k) in candidates.enumerated() where inOrder[c] { same[k] = true; if !keptOld.isEmpty { keptOld[oldIndex[c]] = true } }
         let changed = n - same.reduce(0) { $0 + ($1 ? 1 : 0) }
-        // The frames of this frame's quads, in quad order then side (the order the pass tests
-        // pairs in): kept ones as they were, others found afresh. (A kept frame's `quad` is
-        // the frame before's index: quadOf holds this frame's.)
-        var frames: [SeamFrame] = [], quadOf: [Int] = []
-        frames.reserveCapacity(4 * n)
-        quadOf.reserveCapacity(4 * n)
+        let whole = lastQuadFrames.isEmpty || 4 * changed > n
+        // Each quad's edges (kept ones as they were, others found afresh) and their reach,
+        // and where they start in the whole pass's list.
+        var quadFrames = [[SeamFrame]](repeating: [], count: n)
+        var reach = [Box?](repeating: nil, count: n)
         var firstFrame = [Int](repeating: 0, count: n + 1)
-        let whole = lastSeamFrames.isEmpty || 4 * changed > n
         quads.withUnsafeMutableBufferPointer { p in
             for k in 0..<n {
-                firstFrame[k] = frames.count
                 if !whole, same[k], let s = entries[k]?.seamed {
-                    frames += s.frames
+                    quadFrames[k] = s.frames
+                    reach[k] = s.reach
                 } else {
-                    frames += seamFrames(p, k..<(k + 1), owners: owners, visible: visible)
+                    quadFrames[k] = seamFrames(p, k..<(k + 1), owners: owners, visible: visible)
+                    reach[k] = Self.reach(of: quadFrames[k])
                 }
-                while quadOf.count < frames.count { quadOf.append(k) }
+                firstFrame[k + 1] = firstFrame[k] + quadFrames[k].count
             }
         }
-        firstFrame[n] = frames.count
         // Quads whose edges are found again (all of them in a whole pass).
         var redo = [Bool](repeating: true, count: n)
         if whole {
@@ -76,41 +85,56 @@ extension RetainedQuads {
         } else {
             // Edges that are new, gone or moved: those of quads not kept in order, and last frame's not kept.
             var changedBoxes: [Box] = []
-            for k in 0..<n where !same[k] { for f in firstFrame[k]..<firstFrame[k + 1] { changedBoxes.append(Box(seamReachOf: frames[f])) } }
-            for (f, k) in zip(lastSeamFrames, lastSeamQuadOf) where !keptOld[k] { changedBoxes.append(Box(seamReachOf: f)) }
+            for k in 0..<n where !same[k] { for f in quadFrames[k] { changedBoxes.append(Box(seamReachOf: f)) } }
+            for (k, frames) in lastQuadFrames.enumerated() where !keptOld[k] { for f in frames { changedBoxes.append(Box(seamReachOf: f)) } }
             // Quads to redo: those not kept, and kept ones with an edge near a changed edge.
             for k in 0..<n { redo[k] = !same[k] }
             if !changedBoxes.isEmpty {
-                let all = changedBoxes.dropFirst().reduce(changedBoxes[0]) { $0.union($1) }
+                let grid = ReachGrid(changedBoxes)
                 for k in 0..<n where same[k] {
-                    for f in firstFrame[k]..<firstFrame[k + 1] {
-                        let b = Box(seamReachOf: frames[f])
-                        if b.meets(all) && changedBoxes.contains(where: { $0.meets(b) }) { redo[k] = true; break }
-                    }
+                    guard let r = reach[k], grid.reaches(r) else { continue }
+                    for f in quadFrames[k] where grid.meetsAny(Box(seamReachOf: f), of: changedBoxes) { redo[k] = true; break }
                 }
             }
             // Redone quads: every pair of one of their edges with any edge near it (each pair
             // tested with the earlier edge first, as the pass does).
-            var redoBoxes: [(box: Box, frame: Int)] = []
-            for k in 0..<n where redo[k] { for f in firstFrame[k]..<firstFrame[k + 1] { redoBoxes.append((Box(seamReachOf: frames[f]), f)) } }
-            var hard: [Int] = []
+            var redoBoxes: [(box: Box, quad: Int, side: Int)] = []
+            for k in 0..<n where redo[k] { for (i, f) in quadFrames[k].enumerated() { redoBoxes.append((Box(seamReachOf: f), k, i)) } }
+            var hard: [(quad: Int, edge: EdgeMask)] = []
             if !redoBoxes.isEmpty {
-                let all = redoBoxes.dropFirst().reduce(redoBoxes[0].box) { $0.union($1.box) }
-                frames.withUnsafeBufferPointer { fp in
-                    for j in fp.indices {
-                        let b = Box(seamReachOf: fp[j])
-                        guard b.meets(all) else { continue }
-                        for r in redoBoxes where r.frame != j && r.box.meets(b) {
+                let grid = ReachGrid(redoBoxes.map(\.box))
+                // The query that last met each redone edge (an edge is listed in several cells).
+                var met = [Int](repeating: -1, count: redoBoxes.count)
+                var pair = [SeamFrame]()
+                pair.reserveCapacity(2)
+                var found: [Int] = []
+                for j in 0..<n {
+                    guard let r = reach[j], grid.reaches(r) else { continue }
+                    for (side, f) in quadFrames[j].enumerated() {
+                        let b = Box(seamReachOf: f)
+                        guard grid.reaches(b) else { continue }
+                        let fj = firstFrame[j] + side
+                        let (x0, x1, y0, y1) = grid.span(b)
+                        for y in y0...y1 { for x in x0...x1 { for i in grid.cell(x, y) where met[i] != fj && redoBoxes[i].box.meets(b) {
+                            met[i] = fj
+                            let e = redoBoxes[i]
+                            let fr = firstFrame[e.quad] + e.side
                             // A pair of two redone edges is met from both sides: tested once.
-                            if redo[quadOf[j]] && j < r.frame { continue }
-                            SeamSearch.test(fp, min(r.frame, j), max(r.frame, j), &hard)
-                        }
+                            if fr == fj || (redo[j] && fj < fr) { continue }
+                            // The earlier edge first (the test reads its line as the reference).
+                            let g = quadFrames[e.quad][e.side]
+                            pair.removeAll(keepingCapacity: true)
+                            if fj < fr { pair.append(f); pair.append(g) } else { pair.append(g); pair.append(f) }
+                            found.removeAll(keepingCapacity: true)
+                            pair.withUnsafeBufferPointer { SeamSearch.test($0, 0, 1, &found) }
+                            if !found.isEmpty { hard.append((j, f.edge)); hard.append((e.quad, g.edge)) }
+                        } } }
                     }
                 }
             }
             for k in 0..<n where !redo[k] { quads[k].antialiasedEdges = entries[k]!.seamed!.edges }
             reusedSeams = redo.reduce(0) { $0 + ($1 ? 0 : 1) }
-            for f in hard where redo[quadOf[f]] { quads[quadOf[f]].antialiasedEdges.remove(frames[f].edge) }
+            for h in hard where redo[h.quad] { quads[h.quad].antialiasedEdges.remove(h.edge) }
         }
         // Kept for the next frame (an entry drawn twice in this frame: not kept, its places differ).
         for k in 0..<n {
@@ -121,12 +145,10 @@ extension RetainedQuads {
                 s.index = k
                 s.stamp = stamp
             } else {
-                e.seamed = Seamed(frames: Array(frames[firstFrame[k]..<firstFrame[k + 1]]), index: k, edges: quads[k].antialiasedEdges, stamp: stamp)
+                e.seamed = Seamed(frames: quadFrames[k], reach: reach[k], index: k, edges: quads[k].antialiasedEdges, stamp: stamp)
             }
         }
-        lastSeamFrames = frames
-        lastSeamQuadOf = quadOf
-        lastSeamQuads = n
+        lastQuadFrames = quadFrames
     }
 }
 
