@@ -57,11 +57,13 @@ public final class GLRenderer: @unchecked Sendable {
             let state = try self.state()
             let output = try state.draw(plan)
             let out = plan.targets[plan.outputIndex]
-            var pixels = [UInt8](repeating: 0, count: out.width * out.height * 4)
             epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), output)
             epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-            pixels.withUnsafeMutableBytes { buf in
+            // Every byte is read back (a GL error below discards the image), so none is zeroed first.
+            let count = out.width * out.height * 4
+            let pixels = [UInt8](unsafeUninitializedCapacity: count) { buf, initialized in
                 epoxy_glReadPixels(0, 0, GLsizei(out.width), GLsizei(out.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress)
+                initialized = count
             }
             epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             state.endFrame()
@@ -86,21 +88,18 @@ public final class GLRenderer: @unchecked Sendable {
             // Output quads that shade no damaged pixel are left out (the same pixels there).
             let output = try state.draw(plan.keepingOutputQuads(meeting: damage), outputScissor: damage)
             var pixels = previous.premultipliedRGBA
-            var rows = [UInt8](repeating: 0, count: damage.width * damage.height * 4)
             epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), output)
             epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-            rows.withUnsafeMutableBytes { buf in
+            // Straight into the copy of the previous image: its rows are the output's width apart.
+            epoxy_glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(out.width))
+            pixels.withUnsafeMutableBytes { buf in
                 epoxy_glReadPixels(GLint(damage.x), GLint(damage.y), GLsizei(damage.width), GLsizei(damage.height),
-                                   GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress)
+                                   GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buf.baseAddress! + (damage.y * out.width + damage.x) * 4)
             }
+            epoxy_glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
             epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
             state.endFrame()
             try state.checkError("reading back the damaged rectangle")
-            let rowBytes = damage.width * 4
-            for r in 0..<damage.height {
-                let dst = ((damage.y + r) * out.width + damage.x) * 4
-                pixels.replaceSubrange(dst..<(dst + rowBytes), with: rows[(r * rowBytes)..<((r + 1) * rowBytes)])
-            }
             return CGImage(width: out.width, height: out.height, premultipliedRGBA: pixels)
         }
     }
