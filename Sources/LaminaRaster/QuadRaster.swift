@@ -17,7 +17,8 @@ final class PreparedQuad {
     /// Columns of the inverse homography (pixel (x, y, 1) -> local X, Y, W): X = x*colX.x + y*colX.y + colX.z.
     let colX: SIMD3<Double>, colY: SIMD3<Double>, colW: SIMD3<Double>
     let raster: PolygonRaster
-    /// For an ill-conditioned quad (`DrawQuad.needsPrecision`): its rows in double, for gradients.
+    /// For an ill-conditioned quad with rounded corners (`DrawQuad.needsPrecision`): its rows in
+    /// double, for the corners' gradients.
     let precise: PreciseRows?
     /// The rows it may touch (inside the target).
     let y0: Int, y1: Int
@@ -64,7 +65,8 @@ final class PreparedQuad {
         colY = SIMD3(adj0.y, adj1.y, adj2.y)
         colW = SIMD3(adj0.z, adj1.z, adj2.z)
         u = QuadUniforms(q)
-        precise = q.needsPrecision ? PreciseRows(m) : nil
+        // Only a rounded corner reads the gradients (straight edges are lines in pixels).
+        precise = (q.cornerRadius > 0 || (q.mask?.radius ?? 0) > 0) && q.needsPrecision ? PreciseRows(m) : nil
         rect = r
         clamp = q.sampleClamp.map { SIMD4(Float($0.minX), Float($0.minY), Float($0.maxX), Float($0.maxY)) }
         // The pixels GL shades: the cover clipped to the target and snapped to its sub-pixel grid.
