@@ -122,7 +122,7 @@ extension PlanBuilder {
 
     /// `finish` (Cover.swift) with the least stretch over the visible part `v`: local units
     /// per pixel at worst (the same everywhere under an affine map).
-    static func finish(_ q: inout DrawQuad, visible v: [SIMD2<Double>]) {
+    static func finish(_ q: inout DrawQuad, visible v: consuming [SIMD2<Double>]) {
         let m = q.matrix
         let affine = m.r0.w == 0 && m.r1.w == 0
         let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)

@@ -237,7 +237,12 @@ final class PlanBuilder {
         for p in polygons { wholeCount[p.member] += 1 }
         let ordered = retainedOrders.map { $0.order(polygons, planeToTarget: planeToTarget, root: plane.layer.map(ObjectIdentifier.init)) }
             ?? orderContext(polygons, planeToTarget: planeToTarget)
+        // How many fragments of each member are still to come: the last takes the member's
+        // items (moved, not copied: a quad is large and a copy retains its arrays).
+        var left = [Int](repeating: 0, count: members.count)
+        for fragment in ordered { left[fragment.member] += 1 }
         for fragment in ordered {
+            left[fragment.member] -= 1
             let split = !fragment.clips.isEmpty || wholeCount[fragment.member] > 1
             // A member drawn whole as last frame drew it, lit the same: placed as it was.
             let entry = split || entries.isEmpty ? nil : entries[fragment.member]
@@ -246,9 +251,20 @@ final class PlanBuilder {
                 continue
             }
             let start = out.count
-            for j in memberItems[fragment.member].indices {
-                out.append(memberItems[fragment.member][j])
-                place(&out[out.count - 1], fragment.member, clips: fragment.clips, split: split)
+            if left[fragment.member] == 0 {
+                var its: [Item] = []
+                swap(&its, &memberItems[fragment.member])
+                // Taken from the end, each moved once.
+                if its.count > 1 { its.reverse() }
+                while let it = its.popLast() {
+                    out.append(it)
+                    place(&out[out.count - 1], fragment.member, clips: fragment.clips, split: split)
+                }
+            } else {
+                for j in memberItems[fragment.member].indices {
+                    out.append(memberItems[fragment.member][j])
+                    place(&out[out.count - 1], fragment.member, clips: fragment.clips, split: split)
+                }
             }
             entry?.placed = (terms[fragment.member], Array(out[start...]))
         }
