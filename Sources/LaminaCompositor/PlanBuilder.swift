@@ -16,24 +16,27 @@ extension DrawQuad {
 }
 
 final class PlanBuilder {
+    // The builder's state is used by one thread at a time (the work it shares among the cores
+    // touches none of it), so its accesses skip the runtime's exclusivity checks, which cost
+    // a call and a bookkeeping entry each (a look-up per layer).
     let options: CompositorOptions
-    var targets: [RenderTarget] = []
-    var images: [CGImage] = []
-    private var imageIndex: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) var targets: [RenderTarget] = []
+    @exclusivity(unchecked) var images: [CGImage] = []
+    @exclusivity(unchecked) private var imageIndex: [ObjectIdentifier: Int] = [:]
     /// Each layer's context members, own parts and plane extent, computed once per compile (a
     /// layer has one superlayer, so its identity names one plane while the tree is being compiled).
-    private(set) var layerCache: [ObjectIdentifier: LayerInfo] = [:]
+    @exclusivity(unchecked) private(set) var layerCache: [ObjectIdentifier: LayerInfo] = [:]
     /// The map from the texels of the target being built to output pixels (flattened, 2D
     /// projective), so a nested target's resolution follows its content's final on-screen
     /// stretch instead of compounding its parents' oversampling.
-    private var targetToOutput = Mat4.identity
+    @exclusivity(unchecked) private var targetToOutput = Mat4.identity
     /// The output's pixel box: the viewport of the first (outermost) plane compiled.
-    private var outputBox: Box?
+    @exclusivity(unchecked) private var outputBox: Box?
     /// The layers being drawn as masks (a mask's own mask is ignored: SCENE_FORMAT.md 9.3).
-    private var drawingMasks: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) private var drawingMasks: Set<ObjectIdentifier> = []
 
     /// RenderPlan.unflattened, as it is built (Explode+Placement.swift).
-    var unflattened: [Mat4] = []
+    @exclusivity(unchecked) var unflattened: [Mat4] = []
 
     /// The last frame's context orders, reused where their inputs are unchanged (FrameCompositor).
     var retainedOrders: RetainedOrders?
@@ -631,9 +634,9 @@ final class LayerInfo {
     /// Its own quads (the contents quad does not depend on whether it has sublayers).
     let parts: LayerParts
     /// Its plane extent once computed (.some(nil): nothing to draw).
-    var extent: Box??
+    @exclusivity(unchecked) var extent: Box??
     /// Its shadow once read (.some(nil): none).
-    var shadow: LayerShadow??
+    @exclusivity(unchecked) var shadow: LayerShadow??
 
     /// parts.count, once.
     let partCount: Int
