@@ -96,20 +96,27 @@ func grownOnScreen(_ h: HalfPlane, by pixels: Double, matrix m: Mat4) -> HalfPla
 /// computes one edge from the same two vertices and leaves no crack between them.
 /// The points replace those of `pts`, whose buffer is reused (a quad is outlined per compile).
 func outline(grown g: Box, original o: Box, into pts: inout [SIMD2<Double>]) {
-    pts.removeAll(keepingCapacity: true)
-    func add(_ x: Double, _ y: Double) {
-        let p = SIMD2(x, y)
-        if pts.isEmpty || pts[pts.count - 1] != p { pts.append(p) }
+    // Built in a small scratch buffer, then written over the slots `pts` has (as many as the
+    // outline's, most often: the visible part of a whole quad is its four corners).
+    withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 12) { tmp in
+        var n = 0
+        func add(_ x: Double, _ y: Double) {
+            let p = SIMD2(x, y)
+            if n == 0 || tmp[n - 1] != p { tmp[n] = p; n += 1 }
+        }
+        add(g.minX, g.minY)
+        if g.minY == o.minY { add(o.minX, o.minY); add(o.maxX, o.minY) }   // a hard top edge
+        add(g.maxX, g.minY)
+        if g.maxX == o.maxX { add(o.maxX, o.minY); add(o.maxX, o.maxY) }   // a hard right edge
+        add(g.maxX, g.maxY)
+        if g.maxY == o.maxY { add(o.maxX, o.maxY); add(o.minX, o.maxY) }   // a hard bottom edge
+        add(g.minX, g.maxY)
+        if g.minX == o.minX { add(o.minX, o.maxY); add(o.minX, o.minY) }   // a hard left edge
+        if n > 1, tmp[0] == tmp[n - 1] { n -= 1 }
+        let shared = min(n, pts.count)
+        pts.withUnsafeMutableBufferPointer { p in for i in 0..<shared { p[i] = tmp[i] } }
+        if pts.count > n { pts.removeLast(pts.count - n) } else if n > shared { pts.append(contentsOf: tmp[shared..<n]) }
     }
-    add(g.minX, g.minY)
-    if g.minY == o.minY { add(o.minX, o.minY); add(o.maxX, o.minY) }   // a hard top edge
-    add(g.maxX, g.minY)
-    if g.maxX == o.maxX { add(o.maxX, o.minY); add(o.maxX, o.maxY) }   // a hard right edge
-    add(g.maxX, g.maxY)
-    if g.maxY == o.maxY { add(o.maxX, o.maxY); add(o.minX, o.maxY) }   // a hard bottom edge
-    add(g.minX, g.maxY)
-    if g.minX == o.minX { add(o.minX, o.maxY); add(o.minX, o.minY) }   // a hard left edge
-    if pts.count > 1, pts[0] == pts[pts.count - 1] { pts.removeLast() }
 }
 
 extension DrawQuad {
