@@ -181,11 +181,9 @@ func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
                     walk(i.sublayers ?? subs, i.step.concatenating(sub), o * i.alpha, tint * i.tint)
                 }
             } else if own > 0 && opacity > 0 {
-                var member = ContextMember(layer: s, mat: Mat4(m), inheritedOpacity: opacity, order: out.count)
-                member.tint = tint
-                member.layerOpacity = own
-                member.isDoubleSided = s.isDoubleSided
-                out.append(member)
+                // Made where it is appended (a member built and then copied in costs a copy more).
+                out.append(ContextMember(layer: s, mat: Mat4(m), inheritedOpacity: opacity, tint: tint, order: out.count,
+                                         layerOpacity: own, isDoubleSided: s.isDoubleSided))
             }
         }
     }
