@@ -56,19 +56,23 @@ func drawingOrderWithZ(_ layers: [CALayer]) -> [(layer: CALayer, z: CGFloat)] {
 }
 
 /// transformToSuperlayerSublayerSpace (the same products: Translate(-anchor) * transform *
-/// Translate(position.x, position.y, zPosition)), with zPosition already read.
-private func placement(_ s: CALayer, z: CGFloat) -> CATransform3D {
+/// Translate(position.x, position.y, zPosition)), with zPosition already read; and whether it
+/// is a translation with finite entries none of which is -0 (its product with the identity
+/// is then itself, bit for bit: each product by 0 is a zero that leaves the sum as it is).
+private func placementNoting(_ s: CALayer, z: CGFloat) -> (placement: CATransform3D, plain: Bool) {
     let a = s.anchorInBounds, p = s.position, t = s.transform
     // An identity transform (bit for bit) and finite numbers, the usual case: the two
     // products' exact result without them. Translate(-a) * I is Translate(-a + 0) (the
     // products' zeros turn a -0 into +0), and its product with Translate(p, z) adds the
     // translations (the other terms are exact zeros and ones).
     if isIdentityBits(t), a.x.isFinite, a.y.isFinite, a.z.isFinite, p.x.isFinite, p.y.isFinite, z.isFinite {
-        return CATransform3DMakeTranslation((-a.x + 0) + p.x, (-a.y + 0) + p.y, (-a.z + 0) + z)
+        // (-v + 0) is never -0, nor is its sum with another number: a finite sum is plain.
+        let x = (-a.x + 0) + p.x, y = (-a.y + 0) + p.y, w = (-a.z + 0) + z
+        return (CATransform3DMakeTranslation(x, y, w), x.isFinite && y.isFinite && w.isFinite)
     }
-    return CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
+    return (CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
         .concatenating(t)
-        .concatenating(CATransform3DMakeTranslation(p.x, p.y, z))
+        .concatenating(CATransform3DMakeTranslation(p.x, p.y, z)), false)
 }
 
 /// Whether `t` is the identity bit for bit (an entry of -0 would change the signs of a
@@ -162,8 +166,12 @@ func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
     var out: [ContextMember] = []
     out.reserveCapacity(sublayers.count)
     func walk(_ layers: [CALayer], _ space: CATransform3D, _ opacity: Float, _ tint: SIMD3<Float>) {
+        // The usual space (a root with no sublayerTransform, origin or flip): a plain
+        // translation's product with it is the translation itself.
+        let identitySpace = isIdentityBits(space)
         for (s, z) in drawingOrderWithZ(layers) where !s.isHidden {
-            let m = placement(s, z: z).concatenating(space)
+            let placed = placementNoting(s, z: z)
+            let m = identitySpace && placed.plain ? placed.placement : placed.placement.concatenating(space)
             let own = s.opacity
             if passesDepth(s) {
                 let o = opacity * min(max(own, 0), 1)
@@ -173,11 +181,9 @@ func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
                     walk(i.sublayers ?? subs, i.step.concatenating(sub), o * i.alpha, tint * i.tint)
                 }
             } else if own > 0 && opacity > 0 {
-                var member = ContextMember(layer: s, mat: Mat4(m), inheritedOpacity: opacity, order: out.count)
-                member.tint = tint
-                member.layerOpacity = own
-                member.isDoubleSided = s.isDoubleSided
-                out.append(member)
+                // Made where it is appended (a member built and then copied in costs a copy more).
+                out.append(ContextMember(layer: s, mat: Mat4(m), inheritedOpacity: opacity, tint: tint, order: out.count,
+                                         layerOpacity: own, isDoubleSided: s.isDoubleSided))
             }
         }
     }

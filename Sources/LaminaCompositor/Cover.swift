@@ -20,7 +20,7 @@ func interiorBox(_ q: inout DrawQuad, minStretch: Double) -> Box? {
 
 /// Sets a quad's cover polygon and interior box, then re-expresses it where its numbers are
 /// extreme (Recentering.swift). In place: the quad is read where it lies, never copied.
-func finish(_ q: inout DrawQuad, visible: [SIMD2<Double>], minStretch: Double) {
+func finish(_ q: inout DrawQuad, visible: consuming [SIMD2<Double>], minStretch: Double) {
     let cover = coverPolygon(&q, visible: visible, minStretch: minStretch)
     q.cover = cover
     if !cover.isEmpty { q.interior = interiorBox(&q, minStretch: minStretch) }
@@ -29,7 +29,7 @@ func finish(_ q: inout DrawQuad, visible: [SIMD2<Double>], minStretch: Double) {
 
 /// `visible` is the quad's rectangle cut by its clips (not empty), `minStretch` the least
 /// stretch of its map there. (`q` is only read, in place, as in interiorBox.)
-func coverPolygon(_ q: inout DrawQuad, visible: [SIMD2<Double>], minStretch: Double) -> [SIMD2<Double>] {
+func coverPolygon(_ q: inout DrawQuad, visible: consuming [SIMD2<Double>], minStretch: Double) -> [SIMD2<Double>] {
     if q.antialiasedEdges.isEmpty && q.mask == nil { return visible }
     var rect = q.rect
     // Local units per pixel at worst over the visible part: one pixel of margin on screen.
@@ -41,7 +41,9 @@ func coverPolygon(_ q: inout DrawQuad, visible: [SIMD2<Double>], minStretch: Dou
     if q.antialiasedEdges.contains(.bottom) { rect.maxY += margin }
     // The grown outline cut by the quad's clips, then (below) by the extra cuts, in that
     // order, one half-plane at a time in two reused buffers.
-    var p = outline(grown: rect, original: q.rect), spare: [SIMD2<Double>] = []
+    // The outline is built in the visible part's buffer, no longer needed (one array fewer a quad).
+    var p = visible, spare: [SIMD2<Double>] = []
+    outline(grown: rect, original: q.rect, into: &p)
     for h in q.clips where !clipStep(&p, h, spare: &spare) { return [] }
     // Under perspective one pixel spans very different local distances along an edge, and
     // the margin above (the widest) can reach far beyond where anything shows, with
@@ -92,13 +94,15 @@ func grownOnScreen(_ h: HalfPlane, by pixels: Double, matrix m: Mat4) -> HalfPla
 /// points are collinear, so the polygon is the same; but a hard edge that another quad shares
 /// on screen (a seam) then has exactly that quad's end points, so a GPU rasterizing both
 /// computes one edge from the same two vertices and leaves no crack between them.
-func outline(grown g: Box, original o: Box) -> [SIMD2<Double>] {
-    // Built in a small scratch buffer and copied out once (a quad is outlined per compile).
-    withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 12) { pts -> [SIMD2<Double>] in
+/// The points replace those of `pts`, whose buffer is reused (a quad is outlined per compile).
+func outline(grown g: Box, original o: Box, into pts: inout [SIMD2<Double>]) {
+    // Built in a small scratch buffer, then written over the slots `pts` has (as many as the
+    // outline's, most often: the visible part of a whole quad is its four corners).
+    withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 12) { tmp in
         var n = 0
         func add(_ x: Double, _ y: Double) {
             let p = SIMD2(x, y)
-            if n == 0 || pts[n - 1] != p { pts[n] = p; n += 1 }
+            if n == 0 || tmp[n - 1] != p { tmp[n] = p; n += 1 }
         }
         add(g.minX, g.minY)
         if g.minY == o.minY { add(o.minX, o.minY); add(o.maxX, o.minY) }   // a hard top edge
@@ -108,8 +112,10 @@ func outline(grown g: Box, original o: Box) -> [SIMD2<Double>] {
         if g.maxY == o.maxY { add(o.maxX, o.maxY); add(o.minX, o.maxY) }   // a hard bottom edge
         add(g.minX, g.maxY)
         if g.minX == o.minX { add(o.minX, o.maxY); add(o.minX, o.minY) }   // a hard left edge
-        if n > 1, pts[0] == pts[n - 1] { n -= 1 }
-        return Array(pts[0..<n])
+        if n > 1, tmp[0] == tmp[n - 1] { n -= 1 }
+        let shared = min(n, pts.count)
+        pts.withUnsafeMutableBufferPointer { p in for i in 0..<shared { p[i] = tmp[i] } }
+        if pts.count > n { pts.removeLast(pts.count - n) } else if n > shared { pts.append(contentsOf: tmp[shared..<n]) }
     }
 }
 

@@ -128,7 +128,8 @@ func clipStep(_ p: inout [SIMD2<Double>], _ h: HalfPlane, spare: inout [SIMD2<Do
     for q in p where !(h.value(q) >= 0) { inside = false; break }
     if inside { return true }
     spare.removeAll(keepingCapacity: true)
-    spare.reserveCapacity(p.count + 1)
+    // Room for a few more cuts (the buffers trade places after each): fewer reallocations.
+    if spare.capacity < p.count + 1 { spare.reserveCapacity(max(p.count + 1, 12)) }
     var prev = p[p.count - 1]
     var pv = h.value(prev)
     for cur in p {

@@ -38,8 +38,8 @@ struct LayerParts {
     /// its image is rasterized per compile (between contents and sublayers, not clipped to the bounds).
     private(set) var shapeBox: Box?
 
-    /// Part `index` as a quad in the layer's space.
-    func quad(_ index: Int) -> DrawQuad {
+    /// Part `index` as a quad in the layer's space (inlined: a call made a copy of the parts).
+    @inline(__always) func quad(_ index: Int) -> DrawQuad {
         let kind: PartKind = index == 0 ? kinds.0 : index == 1 ? kinds.1 : index == 2 ? kinds.2 : kinds.3
         var role = "border", rect = bounds, r = radius, fill = Fill.none, bw = 0.0, bc = PremultipliedColor.zero, mask: RoundedBox?
         switch kind {
@@ -66,7 +66,7 @@ struct LayerParts {
     }
 
     /// Part `index` as an item of the layer `owner` (made in place: a quad is large to copy).
-    func item(_ index: Int, owner: ObjectIdentifier) -> DrawQuad {
+    @inline(__always) func item(_ index: Int, owner: ObjectIdentifier) -> DrawQuad {
         var q = quad(index)
         q.layer = owner
         return q
@@ -144,9 +144,9 @@ struct LayerParts {
         if hasGradient { gradientIndex = add(.gradient) }
         // A degenerate contents rect (no area, or not finite) or a gravity rect with no area
         // draws nothing: there is no image to stretch (and texture coordinates would divide by 0).
-        let cr = layer.contentsRect
-        let crUsable = cr.width > 0 && cr.height > 0 && cr.width.isFinite && cr.height.isFinite && cr.minX.isFinite && cr.minY.isFinite
-        if let image, hasImage, crUsable, case let rect = Self.gravityRect(layer, image: image),
+        // (contentsRect read only where there is an image.)
+        if let image, hasImage, case let cr = layer.contentsRect,
+           cr.width > 0 && cr.height > 0 && cr.width.isFinite && cr.height.isFinite && cr.minX.isFinite && cr.minY.isFinite, case let rect = Self.gravityRect(layer, image: image),
            !rect.isEmpty, rect.width.isFinite, rect.height.isFinite {
             contentsRect = rect
             contentsUV = Box(minX: cr.minX, minY: cr.minY, maxX: cr.maxX, maxY: cr.maxY)

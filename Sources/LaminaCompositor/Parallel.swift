@@ -59,24 +59,3 @@ func forEachInPlace<T>(_ array: inout [T], in range: Range<Int>? = nil, minimum:
 struct Unchecked<T>: @unchecked Sendable {
     var value: T
 }
-
-/// The arrays of `parts` joined in order, each copied into its place on all cores (large
-/// elements: one serial copy of them all would cost as much as making them).
-func joined<T: Sendable>(_ parts: [[T]], minimum: Int) -> [T] {
-    if parts.count == 1 { return parts[0] }
-    var offsets = [0]
-    for p in parts { offsets.append(offsets[offsets.count - 1] + p.count) }
-    let total = offsets[parts.count]
-    return [T](unsafeUninitializedCapacity: total) { buffer, initialized in
-        let shared = SharedBuffer(base: buffer)
-        let starts = offsets
-        _ = inRanges(parts.count, minimum: total >= minimum ? 2 : Int.max, parts: parts.count) { r in
-            for j in r {
-                parts[j].withUnsafeBufferPointer { src in
-                    if let from = src.baseAddress { (shared.base.baseAddress! + starts[j]).initialize(from: from, count: src.count) }
-                }
-            }
-        }
-        initialized = total
-    }
-}

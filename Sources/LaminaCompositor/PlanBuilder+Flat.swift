@@ -53,7 +53,8 @@ extension PlanBuilder {
         let layers = Self.layerCount(m.layer, upTo: flatSpreadLayers)
         // (A subtree drawn on all cores gathers its items into an array of its own.)
         if layers >= 256 && layers < flatSpreadLayers { out.reserveCapacity(start + layers + layers / 8) }
-        if let drawn = drawFlat(m, flat: nil, toTarget: toTarget, spread: layers >= flatSpreadLayers, offThread: nil, to: &out) { return .some(drawn.drew ? drawn.extent : nil) }
+        if let drawn = drawFlat(m.layer, opacity: Self.flatOpacity(m), plainTint: m.tint == SIMD3(repeating: 1), flat: nil, toTarget: toTarget,
+                                spread: layers >= flatSpreadLayers, offThread: nil, to: &out) { return .some(drawn.drew ? drawn.extent : nil) }
         // Some layer needs the general path: as if the walk had not been tried.
         out.removeSubrange(start...)
         forgetImages(from: imageCount)
@@ -68,7 +69,7 @@ extension PlanBuilder {
         return n
     }
 
-    /// Draws member `m` and its subtree (memberContent's general path with appendContent, the
+    /// Draws a member (its `layer`) and its subtree (memberContent's general path with appendContent, the
     /// planar context loop and computeExtent inlined), appending its items in its own plane
     /// to `out`; nil when some layer in it needs the general path (`out` then holds partial
     /// items the caller removes). `spread`: the first layer on the way down with many members
@@ -77,10 +78,12 @@ extension PlanBuilder {
     /// the builder's thread can draw. `flat`: the member's flattened placement in the plane
     /// `toTarget` maps (nil: `toTarget` is the member's own); the product is made only where
     /// it is used (members to place, or images drawn at the target's scale), most leaves need none.
-    private func drawFlat(_ m: ContextMember, flat: Mat4?, toTarget parentToTarget: Mat4, spread: Bool, offThread: FlatImages?, to out: inout [Item]) -> FlatDrawn? {
-        let layer = m.layer
+    /// (The member is given by its layer, opacity (flatOpacity) and whether its tint is white:
+    /// a member copied out of its array to be passed costs more than its use here.)
+    private func drawFlat(_ layer: CALayer, opacity: Float, plainTint: Bool, flat: Mat4?, toTarget parentToTarget: Mat4, spread: Bool,
+                          offThread: FlatImages?, to out: inout [Item]) -> FlatDrawn? {
         // A replicator's instances, a layer mask or a shadow: the general path.
-        guard m.tint == SIMD3(repeating: 1), isPlainLayer(layer) || !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return nil }
+        guard plainTint, isPlainLayer(layer) || !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return nil }
         let sublayers = layer.sublayers ?? []
         // As info(_:) reads them.
         let members = sublayers.isEmpty ? [] : contextMembers(of: layer, sublayers: sublayers, rootSpace: layer.sublayerSpaceTransform)
@@ -94,7 +97,6 @@ extension PlanBuilder {
             if offThread == nil { remember(layer, members: members, parts: parts, bounds: rect, masksToBounds: masks) }
             return nil
         }
-        let opacity = min(max(m.layerOpacity, 0), 1) * m.inheritedOpacity
         // Group opacity or masksToBounds over sublayers make a target (memberContent's reasons).
         let itemCount = parts.count + (parts.hasText ? 1 : 0) + (hasMembers ? 2 : 0)
         if opacity < 1 && itemCount > 1 { return giveUp() }
@@ -183,7 +185,8 @@ extension PlanBuilder {
         let mat = members[k].mat
         let flat = mat.flattened
         let childStart = out.count
-        guard let child = drawFlat(members[k], flat: flat, toTarget: toTarget, spread: spread, offThread: offThread, to: &out) else { return nil }
+        guard let child = drawFlat(members[k].layer, opacity: Self.flatOpacity(members[k]), plainTint: members[k].tint == SIMD3(repeating: 1), flat: flat,
+                                   toTarget: toTarget, spread: spread, offThread: offThread, to: &out) else { return nil }
         guard let ce = child.extent else { return .some(nil) }
         // A member's extent that vanishes in its parent's plane (behind the eye, beyond
         // 1e30): the general path would draw neither it nor, maybe, its parent.
@@ -202,6 +205,9 @@ extension PlanBuilder {
         }
         return b
     }
+
+    /// A member's opacity as memberContent takes it (its own, clamped, times what it inherits).
+    @inline(__always) static func flatOpacity(_ m: borrowing ContextMember) -> Float { min(max(m.layerOpacity, 0), 1) * m.inheritedOpacity }
 
     /// appendOwnParts off the builder's thread: false (nothing appended) for a gradient, text
     /// or shape (drawn into images of the builder's); a contents image is listed in `images`.

@@ -101,19 +101,20 @@ extension PlanBuilder {
         // clips would cut nothing.
         let affine = m.r0.w == 0 && m.r1.w == 0 && m.r3.w > wEpsilon
         if affine && v.allSatisfy({ p in let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY }) { return v }
-        var added: [HalfPlane] = []
-        added.reserveCapacity(5)
-        if !affine { added.append(m.inFrontOfEye) }
-        for h in viewClips { added.append(m.pullBack(h)) }
-        q.clips.reserveCapacity(q.clips.count + added.count)
-        q.clips += added
+        // Added to the item's clips in place (no array of their own), then cut by in that order.
+        let start = q.clips.count
+        q.clips.reserveCapacity(start + viewClips.count + 1)
+        if !affine { q.clips.append(m.inFrontOfEye) }
+        for h in viewClips { q.clips.append(m.pullBack(h)) }
         // Drop quads with nothing left after clipping.
-        return clip(v, added)
+        var p = v, spare: [SIMD2<Double>] = []
+        for k in start..<q.clips.count where !clipStep(&p, q.clips[k], spare: &spare) { return [] }
+        return p
     }
 
     /// `finish` (Cover.swift) with the least stretch over the visible part `v`: local units
     /// per pixel at worst (the same everywhere under an affine map).
-    static func finish(_ q: inout DrawQuad, visible v: [SIMD2<Double>]) {
+    static func finish(_ q: inout DrawQuad, visible v: consuming [SIMD2<Double>]) {
         let m = q.matrix
         let affine = m.r0.w == 0 && m.r1.w == 0
         let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)

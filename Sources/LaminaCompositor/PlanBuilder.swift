@@ -16,24 +16,27 @@ extension DrawQuad {
 }
 
 final class PlanBuilder {
+    // The builder's state is used by one thread at a time (the work it shares among the cores
+    // touches none of it), so its accesses skip the runtime's exclusivity checks, which cost
+    // a call and a bookkeeping entry each (a look-up per layer).
     let options: CompositorOptions
-    var targets: [RenderTarget] = []
-    var images: [CGImage] = []
-    private var imageIndex: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) var targets: [RenderTarget] = []
+    @exclusivity(unchecked) var images: [CGImage] = []
+    @exclusivity(unchecked) private var imageIndex: [ObjectIdentifier: Int] = [:]
     /// Each layer's context members, own parts and plane extent, computed once per compile (a
     /// layer has one superlayer, so its identity names one plane while the tree is being compiled).
-    private(set) var layerCache: [ObjectIdentifier: LayerInfo] = [:]
+    @exclusivity(unchecked) private(set) var layerCache: [ObjectIdentifier: LayerInfo] = [:]
     /// The map from the texels of the target being built to output pixels (flattened, 2D
     /// projective), so a nested target's resolution follows its content's final on-screen
     /// stretch instead of compounding its parents' oversampling.
-    private var targetToOutput = Mat4.identity
+    @exclusivity(unchecked) private var targetToOutput = Mat4.identity
     /// The output's pixel box: the viewport of the first (outermost) plane compiled.
-    private var outputBox: Box?
+    @exclusivity(unchecked) private var outputBox: Box?
     /// The layers being drawn as masks (a mask's own mask is ignored: SCENE_FORMAT.md 9.3).
-    private var drawingMasks: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) private var drawingMasks: Set<ObjectIdentifier> = []
 
     /// RenderPlan.unflattened, as it is built (Explode+Placement.swift).
-    var unflattened: [Mat4] = []
+    @exclusivity(unchecked) var unflattened: [Mat4] = []
 
     /// The last frame's context orders, reused where their inputs are unchanged (FrameCompositor).
     var retainedOrders: RetainedOrders?
@@ -237,7 +240,12 @@ final class PlanBuilder {
         for p in polygons { wholeCount[p.member] += 1 }
         let ordered = retainedOrders.map { $0.order(polygons, planeToTarget: planeToTarget, root: plane.layer.map(ObjectIdentifier.init)) }
             ?? orderContext(polygons, planeToTarget: planeToTarget)
+        // How many fragments of each member are still to come: the last takes the member's
+        // items (moved, not copied: a quad is large and a copy retains its arrays).
+        var left = [Int](repeating: 0, count: members.count)
+        for fragment in ordered { left[fragment.member] += 1 }
         for fragment in ordered {
+            left[fragment.member] -= 1
             let split = !fragment.clips.isEmpty || wholeCount[fragment.member] > 1
             // A member drawn whole as last frame drew it, lit the same: placed as it was.
             let entry = split || entries.isEmpty ? nil : entries[fragment.member]
@@ -246,9 +254,20 @@ final class PlanBuilder {
                 continue
             }
             let start = out.count
-            for j in memberItems[fragment.member].indices {
-                out.append(memberItems[fragment.member][j])
-                place(&out[out.count - 1], fragment.member, clips: fragment.clips, split: split)
+            if left[fragment.member] == 0 {
+                var its: [Item] = []
+                swap(&its, &memberItems[fragment.member])
+                // Taken from the end, each moved once.
+                if its.count > 1 { its.reverse() }
+                while let it = its.popLast() {
+                    out.append(it)
+                    place(&out[out.count - 1], fragment.member, clips: fragment.clips, split: split)
+                }
+            } else {
+                for j in memberItems[fragment.member].indices {
+                    out.append(memberItems[fragment.member][j])
+                    place(&out[out.count - 1], fragment.member, clips: fragment.clips, split: split)
+                }
             }
             entry?.placed = (terms[fragment.member], Array(out[start...]))
         }
@@ -626,9 +645,9 @@ final class LayerInfo {
     /// Its own quads (the contents quad does not depend on whether it has sublayers).
     let parts: LayerParts
     /// Its plane extent once computed (.some(nil): nothing to draw).
-    var extent: Box??
+    @exclusivity(unchecked) var extent: Box??
     /// Its shadow once read (.some(nil): none).
-    var shadow: LayerShadow??
+    @exclusivity(unchecked) var shadow: LayerShadow??
 
     /// parts.count, once.
     let partCount: Int

@@ -102,7 +102,8 @@ extension DrawQuad {
     /// Whether every number a renderer takes from the quad is finite in Float (|x| < 1e30),
     /// after re-expression. A quad that is not (geometry of 1e300 given through the API)
     /// draws nothing, on both renderers alike, rather than NaN in GL and something else on the CPU.
-    var fitsInFloat: Bool {
+    /// (Inlined: called on a quad in place, a call copied the quad.)
+    @inline(__always) var fitsInFloat: Bool {
         func ok(_ x: Double) -> Bool { abs(x) < 1e30 }
         func ok(_ b: Box) -> Bool { ok(b.minX) && ok(b.minY) && ok(b.maxX) && ok(b.maxY) }
         func ok(_ r: SIMD4<Double>) -> Bool { ok(r.x) && ok(r.y) && ok(r.z) && ok(r.w) }

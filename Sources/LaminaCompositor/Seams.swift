@@ -78,18 +78,15 @@ func seamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ range: Range<In
 }
 
 /// `visible[i]` is quad i's rectangle cut by its clips; the target is `width` x `height` pixels.
-/// The work is shared among the cores (edges by ranges of quads, pairs by lines and cells;
+/// The work is shared among the cores (pairs by lines and cells;
 /// `spread` false: all on this thread); an edge is made hard when any pair test says so, so
 /// the result does not depend on the sharing. `byLines` false: pairs with a slanted edge
 /// always through the grid (for testing that both searches agree).
 func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier], visible: [[SIMD2<Double>]], width: Int, height: Int, spread: Bool = true, byLines: Bool = true) {
-    let count = quads.count
-    let found = quads.withUnsafeMutableBufferPointer { p in
-        let shared = SharedBuffer(base: p)
-        return inRanges(count, minimum: spread ? spreadQuads : Int.max) { r in seamFrames(shared.base, r, owners: owners, visible: visible) }
-    }
-    // In quad order.
-    let frames = joined(found, minimum: spread ? 4 * spreadQuads : Int.max)
+    // In quad order, on this thread: made on all cores, the frames would then be copied
+    // into one array, which costs about as much as making them (measured: the same time,
+    // twice the instructions).
+    let frames = quads.withUnsafeMutableBufferPointer { p in seamFrames(p, p.indices, owners: owners, visible: visible) }
     guard frames.count > 1 else { return }
     // Exactly horizontal or vertical edges (an axis-aligned UI) are paired with each other
     // along their lines (Seams+Pairs.swift), never through the grid; the grid is only for slanted edges.
