@@ -72,19 +72,7 @@ func coverPolygon(_ q: inout DrawQuad, visible: consuming [SIMD2<Double>], minSt
 /// shifted along its pixel-space normal, and pulled back. Valid in front of the eye; nil
 /// when the map is singular or the line is edge-on.
 func grownOnScreen(_ h: HalfPlane, by pixels: Double, matrix m: Mat4) -> HalfPlane? {
-    let a = SIMD3(m.r0.x, m.r0.y, m.r0.w), b = SIMD3(m.r1.x, m.r1.y, m.r1.w), c = SIMD3(m.r3.x, m.r3.y, m.r3.w)
-    func cross(_ u: SIMD3<Double>, _ v: SIMD3<Double>) -> SIMD3<Double> {
-        SIMD3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
-    }
-    let bc = cross(b, c), ca = cross(c, a), ab = cross(a, b)
-    let det = (a * bc).sum()
-    guard det != 0, det.isFinite else { return nil }
-    // The local line l is (x, y, 1) H l = 0; in pixels it is (X, Y, W) L = 0 with L = H^-1 l,
-    // and H^-1 has the columns b x c, c x a, a x b over det (so the inside keeps its sign).
-    var L = (bc * h.a + ca * h.b + ab * h.c) / det
-    let n = (L.x * L.x + L.y * L.y).squareRoot()
-    guard n > 0, n.isFinite else { return nil }
-    L /= n
+    guard var L = PlaneInverse(m)?.pixelLine(h) else { return nil }
     L.z += pixels
     return m.pullBack(HalfPlane(a: L.x, b: L.y, c: L.z))
 }

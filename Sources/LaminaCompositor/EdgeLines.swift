@@ -37,25 +37,14 @@ extension DrawQuad {
     /// A side whose line cannot be found (a singular map, a side on the horizon) covers fully:
     /// the cover polygon bounds what is drawn there.
     public func edgeLines(of box: Box, antialiased: EdgeMask) -> EdgeLines {
-        // Local (x, y, 1) * H = (X, Y, W), H rows a, b, c (row vectors: m11 m12 m14, m21 m22
-        // m24, m41 m42 m44); H^-1 has columns b x c, c x a, a x b over det. The local half-plane
-        // k . (x, y, 1) >= 0 is, in pixels, (X, Y, 1) . (H^-1 k) >= 0 wherever W > 0 (in front
-        // of the eye: the cover lies there).
-        let m = matrix
-        let a = SIMD3(m.r0.x, m.r0.y, m.r0.w), b = SIMD3(m.r1.x, m.r1.y, m.r1.w), c = SIMD3(m.r3.x, m.r3.y, m.r3.w)
-        let bc = cross3(b, c), ca = cross3(c, a), ab = cross3(a, b)
-        let det = (a * bc).sum()
-        func line(_ side: EdgeMask, _ k: SIMD3<Double>) -> SIMD3<Float> {
-            guard antialiased.contains(side), det != 0, det.isFinite else { return EdgeLines.inside }
-            var l = (bc * k.x + ca * k.y + ab * k.z) / det
-            let n = (l.x * l.x + l.y * l.y).squareRoot()
-            guard n > 0, n.isFinite else { return EdgeLines.inside }
-            l /= n
+        let inverse = PlaneInverse(matrix)
+        func line(_ side: EdgeMask, _ h: HalfPlane) -> SIMD3<Float> {
+            guard antialiased.contains(side), var l = inverse?.pixelLine(h) else { return EdgeLines.inside }
             l.z += 0.5
             return SIMD3<Float>(l)
         }
-        return EdgeLines(left: line(.left, SIMD3(1, 0, -box.minX)), top: line(.top, SIMD3(0, 1, -box.minY)),
-                         right: line(.right, SIMD3(-1, 0, box.maxX)), bottom: line(.bottom, SIMD3(0, -1, box.maxY)))
+        return EdgeLines(left: line(.left, HalfPlane(a: 1, b: 0, c: -box.minX)), top: line(.top, HalfPlane(a: 0, b: 1, c: -box.minY)),
+                         right: line(.right, HalfPlane(a: -1, b: 0, c: box.maxX)), bottom: line(.bottom, HalfPlane(a: 0, b: -1, c: box.maxY)))
     }
 
     /// The lines of the quad's rectangle (its anti-aliased sides).
@@ -74,6 +63,35 @@ extension DrawQuad {
 
     /// The lines of the mask rectangle (every side anti-aliased); nil without a mask.
     public var maskLines: EdgeLines? { mask.map { edgeLines(of: $0.box, antialiased: .all) } }
+}
+
+/// The inverse of a plane map (row vectors: local (x, y, 1) -> (X, Y, W) by the rows m11 m12
+/// m14, m21 m22 m24, m41 m42 m44), through which local lines are carried into pixels.
+struct PlaneInverse {
+    /// The adjugate's columns b x c, c x a, a x b (for rows a, b, c) and the determinant.
+    let bc: SIMD3<Double>, ca: SIMD3<Double>, ab: SIMD3<Double>, det: Double
+
+    /// Nil for a singular map.
+    init?(_ m: Mat4) {
+        let a = SIMD3(m.r0.x, m.r0.y, m.r0.w), b = SIMD3(m.r1.x, m.r1.y, m.r1.w), c = SIMD3(m.r3.x, m.r3.y, m.r3.w)
+        bc = cross3(b, c); ca = cross3(c, a); ab = cross3(a, b)
+        det = (a * bc).sum()
+        guard det != 0, det.isFinite else { return nil }
+    }
+
+    /// The local half-plane h (inside where its value is >= 0) as a line in pixels: L with
+    /// L.x * X + L.y * Y + L.z the signed distance in pixels of the pixel (X, Y) to the line,
+    /// positive inside, wherever W > 0 (in front of the eye). Nil when the line lies at
+    /// infinity (edge-on).
+    func pixelLine(_ h: HalfPlane) -> SIMD3<Double>? {
+        // The local line l is (x, y, 1) H l = 0; in pixels it is (X, Y, W) L = 0 with L = H^-1 l,
+        // and H^-1 has the columns b x c, c x a, a x b over det (so the inside keeps its sign).
+        var L = (bc * h.a + ca * h.b + ab * h.c) / det
+        let n = (L.x * L.x + L.y * L.y).squareRoot()
+        guard n > 0, n.isFinite else { return nil }
+        L /= n
+        return L
+    }
 }
 
 /// u x v.
