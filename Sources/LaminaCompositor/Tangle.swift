@@ -38,10 +38,6 @@ private func memoDepthSort(_ pieces: [DrawPolygon], _ memo: TangleMemoSession?) 
 /// over the cycle per level, quadratic in a large one.
 let largestCycle = 64
 
-/// Pair tests (a tangle's first) and pieces in cycles (its last step) from which the work is
-/// shared among the cores: below, waking threads costs more than it saves.
-let parallelPairs = 512, parallelPieces = 64
-
 /// Rounds of single splits that break cycles before whole-plane splits take over.
 let maxCycleRounds = 8
 
@@ -87,40 +83,17 @@ private struct Tangle {
         version = [Int](repeating: 0, count: group.count)
         self.planeToTarget = planeToTarget
         toPlane = PixelsToPlane(planeToTarget)
+        for p in group { feet.append(footprint(p)) }
         // The pairs related with the margin, related again without it (each pair once).
         var neighbours = edges
         for i in edges.indices { for j in edges[i] { neighbours[j].append(i) } }
-        var pairs: [(Int, Int)] = []
         for i in neighbours.indices {
             neighbours[i].sort()
             var last = -1
             for j in neighbours[i] where j > i && j != last {
                 last = j
-                pairs.append((i, j))
+                link(i, j)
             }
-        }
-        guard memo == nil, pairs.count >= parallelPairs else {
-            for p in group { feet.append(footprint(p)) }
-            for (i, j) in pairs { link(i, j) }
-            return
-        }
-        // Without a memo a footprint reads only its piece and a pair's order only its two, so
-        // both are found on all cores, then the pairs are linked in the order one core would
-        // link them: the same constraints, the same pending splits in the same order.
-        let toTarget = planeToTarget
-        feet = inRanges(group.count, minimum: 256) { r in r.map { Tangle.makeFootprint(group[$0], toTarget) } }.flatMap { $0 }
-        let feet = self.feet, member = self.member, toPlane = self.toPlane, related = pairs
-        let orders = inRanges(pairs.count, minimum: parallelPairs) { r in
-            r.map { k -> PairOrder in
-                let (x, y) = related[k]
-                let (i, j) = (member[x], x) < (member[y], y) ? (x, y) : (y, x)
-                return Tangle.order(group[i], group[j], feet[i], feet[j], toPlane: toPlane, memo: nil)
-            }
-        }
-        for (k, o) in orders.joined().enumerated() {
-            let (x, y) = pairs[k]
-            let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
-            constrain(i, j, o)
         }
     }
 
@@ -146,13 +119,7 @@ private struct Tangle {
     /// it, with no depth of its own) meets the other, either order is as good.
     mutating func link(_ x: Int, _ y: Int) {
         let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
-        constrain(i, j, Tangle.order(polys[i], polys[j], feet[i], feet[j], toPlane: toPlane, memo: memo))
-    }
-
-    /// Adds the order `o` of pieces i and j (i first in tie order), queueing an
-    /// interpenetrating pair for a split.
-    mutating func constrain(_ i: Int, _ j: Int, _ o: PairOrder) {
-        switch o {
+        switch Tangle.order(polys[i], polys[j], feet[i], feet[j], toPlane: toPlane, memo: memo) {
         case .free: break
         case .firstBeforeSecond: after[i].append(j); before[j].append(i)
         case .secondBeforeFirst: after[j].append(i); before[i].append(j)
@@ -197,10 +164,7 @@ private struct Tangle {
     }
 
     /// footprint(p), computed.
-    func makeFootprint(_ p: DrawPolygon) -> Footprint { Tangle.makeFootprint(p, planeToTarget) }
-
-    /// A piece's footprint under a context plane -> target pixels map (`footprint`, computed).
-    static func makeFootprint(_ p: DrawPolygon, _ planeToTarget: Mat4) -> Footprint {
+    func makeFootprint(_ p: DrawPolygon) -> Footprint {
         Footprint(p, planeToTarget: planeToTarget, margin: 0, sliverMargin: overlapMargin)
     }
 
@@ -324,30 +288,22 @@ private struct Tangle {
     func ordered() -> [DrawPolygon] {
         let rank = tieRanks()
         let c = Condensation(after, memberOrder: polys.indices.sorted { rank[$0] < rank[$1] }) { rank[$0] }
-        // The cycles' own orders: each reads only its pieces, so without a memo they are found
-        // on all cores first (the largest first, so the others share the remaining cores).
-        var done = [[DrawPolygon]?](repeating: nil, count: c.members.count)
-        let cycles = c.order.filter { c.members[$0].count > 1 }.sorted { c.members[$0].count > c.members[$1].count }
-        if memo == nil, cycles.count > 1, cycles.reduce(0, { $0 + c.members[$1].count }) >= parallelPieces {
-            let t = self
-            let orders = inRanges(cycles.count, minimum: 2, parts: cycles.count) { r in r.map { t.cycleOrder(c.members[cycles[$0]]) } }
-            for (k, o) in orders.joined().enumerated() { done[cycles[k]] = o }
-        }
         var out: [DrawPolygon] = []
         out.reserveCapacity(polys.count)
         for g in c.order {
             let m = c.members[g]
-            if m.count == 1 { out.append(polys[m[0]]) } else { out += done[g] ?? cycleOrder(m) }
+            if m.count == 1 {
+                out.append(polys[m[0]])
+            } else if m.count > largestCycle {
+                // Re-ordering each side after a split costs a pass over the cycle per level.
+                out += memoDepthSort(m.map { polys[$0] }, memo)
+            } else if let memo {
+                out += memo.ordered(0, m.map { polys[$0] }) { orderCycle(m) }
+            } else {
+                out += orderCycle(m)
+            }
         }
         return out
-    }
-
-    /// The order of a strongly connected group of pieces (`m`, in tie order).
-    func cycleOrder(_ m: [Int]) -> [DrawPolygon] {
-        // Re-ordering each side after a split costs a pass over the cycle per level.
-        if m.count > largestCycle { return memoDepthSort(m.map { polys[$0] }, memo) }
-        if let memo { return memo.ordered(0, m.map { polys[$0] }) { orderCycle(m) } }
-        return orderCycle(m)
     }
 
     /// Each piece's place in tie order.
