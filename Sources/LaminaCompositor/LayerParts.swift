@@ -17,8 +17,9 @@ struct LayerParts {
     private var partCount: UInt8 = 0
     /// Where each part is in the drawing order (-1: none).
     private(set) var backgroundIndex = -1, gradientIndex = -1, contentsIndex = -1, borderIndex = -1
-    /// The layer's name and anti-aliased edges, shared by its quads.
-    private(set) var name = ""
+    /// The layer's anti-aliased edges, shared by its quads. (Its name is not kept: with no
+    /// reference-counted field the parts are copied bit for bit, with no retain or release;
+    /// the quads take it from the layer.)
     private(set) var edges: EdgeMask = []
     /// The bounds and the clamped corner radius (background, gradient, border, contents mask).
     private var bounds = Box(minX: 0, minY: 0, maxX: 0, maxY: 0), radius = 0.0
@@ -38,8 +39,9 @@ struct LayerParts {
     /// its image is rasterized per compile (between contents and sublayers, not clipped to the bounds).
     private(set) var shapeBox: Box?
 
-    /// Part `index` as a quad in the layer's space (inlined: a call made a copy of the parts).
-    @inline(__always) func quad(_ index: Int) -> DrawQuad {
+    /// Part `index` as a quad in the layer's space, named `name` (the layer's: `layerName`).
+    /// (Inlined: a call made a copy of the parts.)
+    @inline(__always) func quad(_ index: Int, name: String) -> DrawQuad {
         let kind: PartKind = index == 0 ? kinds.0 : index == 1 ? kinds.1 : index == 2 ? kinds.2 : kinds.3
         var role = "border", rect = bounds, r = radius, fill = Fill.none, bw = 0.0, bc = PremultipliedColor.zero, mask: RoundedBox?
         switch kind {
@@ -65,9 +67,9 @@ struct LayerParts {
                         cover: [], isSplit: false)
     }
 
-    /// Part `index` as an item of the layer `owner` (made in place: a quad is large to copy).
-    @inline(__always) func item(_ index: Int, owner: ObjectIdentifier) -> DrawQuad {
-        var q = quad(index)
+    /// Part `index` as an item of the layer `owner` named `name` (made in place: a quad is large to copy).
+    @inline(__always) func item(_ index: Int, name: String, owner: ObjectIdentifier) -> DrawQuad {
+        var q = quad(index, name: name)
         q.layer = owner
         return q
     }
@@ -85,15 +87,9 @@ struct LayerParts {
         return i
     }
 
-    /// The background quad (with the border when it can share it).
-    var background: DrawQuad? { backgroundIndex < 0 ? nil : quad(backgroundIndex) }
-    /// A gradient layer's gradient: the quad over its (rounded) bounds, its image filled in
-    /// per compile at the on-screen scale (between background and contents).
-    var gradient: DrawQuad? { gradientIndex < 0 ? nil : quad(gradientIndex) }
-    /// The contents image's quad (its image index is set per compile).
-    var contents: DrawQuad? { contentsIndex < 0 ? nil : quad(contentsIndex) }
-    /// The border quad drawn after the sublayers.
-    var border: DrawQuad? { borderIndex < 0 ? nil : quad(borderIndex) }
+    /// A gradient layer's gradient (named `name`): the quad over its (rounded) bounds, its
+    /// image filled in per compile at the on-screen scale (between background and contents).
+    func gradient(name: String) -> DrawQuad? { gradientIndex < 0 ? nil : quad(gradientIndex, name: name) }
 
     /// How many quads the layer draws itself (its text not included).
     var count: Int { Int(partCount) + (shapeBox != nil ? 1 : 0) }
@@ -126,7 +122,6 @@ struct LayerParts {
         // Whatever draws between the background and the sublayers keeps the border out of the background's quad.
         let between = hasText || hasGradient || shapeBox != nil
         edges = layer.allowsEdgeAntialiasing ? .all : []
-        name = layer.name ?? "(unnamed)"
         let bg = premultiplied(layer.backgroundColor).flatMap { $0.w > 0 ? $0 : nil }
         let bw = Double(layer.borderWidth)
         let bc = premultiplied(layer.borderColor).flatMap { $0.w > 0 && bw > 0 ? $0 : nil }

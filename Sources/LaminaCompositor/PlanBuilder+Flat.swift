@@ -169,7 +169,7 @@ extension PlanBuilder {
             guard let b = drawFlatMember(members, k, toTarget: toTarget, offThread: offThread, spread: spread && next == 0, to: &out) else { return giveUp() }
             if let b { e = e.map { $0.union(b) } ?? b }
         }
-        if parts.borderIndex >= 0 { out.append(parts.item(parts.borderIndex, owner: owner)) }
+        if parts.borderIndex >= 0 { out.append(parts.item(parts.borderIndex, name: layer.name ?? "(unnamed)", owner: owner)) }
         // Whatever was emitted lies inside a non-nil extent (bounds, contents, shape or a
         // member's), so a nil extent here drew nothing, as in the general path.
         if opacity < 1 { for j in start..<out.count { out[j].opacity *= opacity } }
@@ -213,10 +213,12 @@ extension PlanBuilder {
     /// or shape (drawn into images of the builder's); a contents image is listed in `images`.
     private func appendOwnPartsOffThread(of layer: CALayer, _ parts: LayerParts, owner: ObjectIdentifier, images: FlatImages, to items: inout [Item]) -> Bool {
         guard parts.gradientIndex < 0, !parts.hasText, parts.shapeBox == nil else { return false }
-        if parts.backgroundIndex >= 0 { items.append(parts.item(parts.backgroundIndex, owner: owner)) }
+        // (Read only for a layer with parts of its own.)
+        let name = parts.backgroundIndex >= 0 || parts.contentsIndex >= 0 ? layer.name ?? "(unnamed)" : ""
+        if parts.backgroundIndex >= 0 { items.append(parts.item(parts.backgroundIndex, name: name, owner: owner)) }
         if parts.contentsIndex >= 0, let image = layer.contents as? CGImage {
             let uv = parts.contentsUV
-            items.append(parts.item(parts.contentsIndex, owner: owner))
+            items.append(parts.item(parts.contentsIndex, name: name, owner: owner))
             items[items.count - 1].fill = .image(index: -2 - images.list.count, uv: uv)
             images.list.append(image)
         }

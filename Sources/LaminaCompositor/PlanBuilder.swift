@@ -85,20 +85,24 @@ final class PlanBuilder {
         // than drawing a plain layer).
         if let cached, let layer { appendOwnParts(of: layer, cached.parts, owner: owner, planeToTarget: planeToTarget, to: &items) }
         appendContextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport, to: &items)
-        if let parts = cached?.parts, parts.borderIndex >= 0 { items.append(parts.item(parts.borderIndex, owner: owner)) }
+        if let parts = cached?.parts, parts.borderIndex >= 0 {
+            items.append(parts.item(parts.borderIndex, name: layer?.name ?? "(unnamed)", owner: owner))
+        }
     }
 
     /// A layer's own items drawn below its sublayers (background, gradient, contents, text,
     /// shape), appended to `items`; `planeToTarget` chooses the resolution of drawn images.
     func appendOwnParts(of layer: CALayer, _ parts: LayerParts, owner: ObjectIdentifier, planeToTarget: Mat4, to items: inout [Item]) {
-        if parts.backgroundIndex >= 0 { items.append(parts.item(parts.backgroundIndex, owner: owner)) }
+        // (Read only for a layer with parts of its own.)
+        let name = parts.backgroundIndex >= 0 || parts.gradientIndex >= 0 || parts.contentsIndex >= 0 ? layer.name ?? "(unnamed)" : ""
+        if parts.backgroundIndex >= 0 { items.append(parts.item(parts.backgroundIndex, name: name, owner: owner)) }
         // (Indices are tested first: an optional quad is large to make only to test it.)
-        if parts.gradientIndex >= 0, let g = parts.gradient, let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
+        if parts.gradientIndex >= 0, let g = parts.gradient(name: name), let gl = layer as? CAGradientLayer, let q = gradientQuad(gl, template: g, planeToTarget: planeToTarget) {
             items.append(Item(quad: q, owner: owner))
         }
         if parts.contentsIndex >= 0, let image = layer.contents as? CGImage {
             let uv = parts.contentsUV
-            items.append(parts.item(parts.contentsIndex, owner: owner))
+            items.append(parts.item(parts.contentsIndex, name: name, owner: owner))
             items[items.count - 1].fill = .image(index: index(of: image), uv: uv)
         }
         if parts.hasText, let text = layer as? CATextLayer, let q = textQuad(text, planeToTarget: planeToTarget) {

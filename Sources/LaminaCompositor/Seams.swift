@@ -22,6 +22,9 @@ struct SeamFrame {
     let edge: EdgeMask
     /// The unit normal (u turned a quarter: the same numbers every time it is asked for).
     @inline(__always) var n: SIMD2<Double> { SIMD2(-u.y, u.x) }
+
+    /// What fills a slot no edge uses (slottedSeamFrames): quad -1.
+    static let hole = SeamFrame(a: .zero, b: .zero, u: .zero, len: 0, inside: .zero, owner: ObjectIdentifier(SeamFrame.self), quad: -1, edge: [])
 }
 
 /// The part of a local segment kept by half-planes (parametric clip), or nil.
@@ -48,33 +51,65 @@ private func clipSegment(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ clips: [Hal
     return Int(r)
 }
 
+/// The projected anti-aliased edges of quad `i` (long enough to matter), top, right, bottom,
+/// left, initialized from `out` on; how many (at most 4). `visible` is its visible part.
+@inline(__always)
+private func quadSeamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ i: Int, owner: ObjectIdentifier, visible: [SIMD2<Double>],
+                            to out: UnsafeMutablePointer<SeamFrame>) -> Int {
+    // Fields are read in place (a DrawQuad is large: a copy of each would cost more than the test).
+    guard !quads[i].antialiasedEdges.isEmpty, !visible.isEmpty else { return 0 }
+    let matrix = quads[i].matrix, edgeMask = quads[i].antialiasedEdges
+    let inside = matrix.project(visible.reduce(SIMD2<Double>(0, 0), +) / Double(visible.count))
+    let r = quads[i].rect
+    let c0 = SIMD2(r.minX, r.minY), c1 = SIMD2(r.maxX, r.minY), c2 = SIMD2(r.maxX, r.maxY), c3 = SIMD2(r.minX, r.maxY)
+    var n = 0
+    for side in 0..<4 {
+        let (mask, p0, p1): (EdgeMask, SIMD2<Double>, SIMD2<Double>) = side == 0 ? (.top, c0, c1) : side == 1 ? (.right, c1, c2) : side == 2 ? (.bottom, c2, c3) : (.left, c3, c0)
+        guard edgeMask.contains(mask) else { continue }
+        guard let (l0, l1) = clipSegment(p0, p1, quads[i].clips) else { continue }
+        let a = matrix.project(l0), b = matrix.project(l1)
+        let d = b - a
+        guard (d * d).sum() > 0.25, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { continue }
+        // Its start, direction, normal, length, inside point and owner, once, side by side
+        // (the pair loops run over every two edges that may share a line).
+        let u = d / (d * d).sum().squareRoot()
+        (out + n).initialize(to: SeamFrame(a: a, b: b, u: u, len: (d * u).sum(), inside: inside, owner: owner, quad: i, edge: mask))
+        n += 1
+    }
+    return n
+}
+
 /// The projected anti-aliased edges of quads `range` (long enough to matter), in quad order
 /// then top, right, bottom, left.
 func seamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ range: Range<Int>, owners: [ObjectIdentifier], visible: [[SIMD2<Double>]]) -> [SeamFrame] {
     var frames: [SeamFrame] = []
     frames.reserveCapacity(range.count * 4)
-    // Fields are read in place (a DrawQuad is large: a copy of each would cost more than the test).
-    for i in range where !quads[i].antialiasedEdges.isEmpty {
-        let visible = visible[i]
-        guard !visible.isEmpty else { continue }
-        let matrix = quads[i].matrix, edgeMask = quads[i].antialiasedEdges
-        let inside = matrix.project(visible.reduce(SIMD2<Double>(0, 0), +) / Double(visible.count))
-        let r = quads[i].rect
-        let c0 = SIMD2(r.minX, r.minY), c1 = SIMD2(r.maxX, r.minY), c2 = SIMD2(r.maxX, r.maxY), c3 = SIMD2(r.minX, r.maxY)
-        for side in 0..<4 {
-            let (mask, p0, p1): (EdgeMask, SIMD2<Double>, SIMD2<Double>) = side == 0 ? (.top, c0, c1) : side == 1 ? (.right, c1, c2) : side == 2 ? (.bottom, c2, c3) : (.left, c3, c0)
-            guard edgeMask.contains(mask) else { continue }
-            guard let (l0, l1) = clipSegment(p0, p1, quads[i].clips) else { continue }
-            let a = matrix.project(l0), b = matrix.project(l1)
-            let d = b - a
-            guard (d * d).sum() > 0.25, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { continue }
-            // Its start, direction, normal, length, inside point and owner, once, side by side
-            // (the pair loops run over every two edges that may share a line).
-            let u = d / (d * d).sum().squareRoot()
-            frames.append(SeamFrame(a: a, b: b, u: u, len: (d * u).sum(), inside: inside, owner: owners[i], quad: i, edge: mask))
+    withUnsafeTemporaryAllocation(of: SeamFrame.self, capacity: 4) { tmp in
+        for i in range {
+            let n = quadSeamFrames(quads, i, owner: owners[i], visible: visible[i], to: tmp.baseAddress!)
+            for j in 0..<n { frames.append(tmp[j]) }
         }
     }
     return frames
+}
+
+/// seamFrames of all the quads made on all cores straight into their places: quad i's in
+/// slots 4i..<4i + 4, the slots it leaves unused holding `SeamFrame.hole` (quad -1). The
+/// frames come in the same order as seamFrames', with no copy into one array.
+private func slottedSeamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, owners: [ObjectIdentifier], visible: [[SIMD2<Double>]]) -> [SeamFrame] {
+    let n = quads.count
+    let source = SharedBuffer(base: quads)
+    return [SeamFrame](unsafeUninitializedCapacity: 4 * n) { buffer, count in
+        let target = SharedBuffer(base: buffer)
+        _ = inRanges(n, minimum: 2) { r in
+            for i in r {
+                let slots = target.base.baseAddress! + 4 * i
+                let made = quadSeamFrames(source.base, i, owner: owners[i], visible: visible[i], to: slots)
+                for j in made..<4 { (slots + j).initialize(to: .hole) }
+            }
+        }
+        count = 4 * n
+    }
 }
 
 /// `visible[i]` is quad i's rectangle cut by its clips; the target is `width` x `height` pixels.
@@ -83,16 +118,28 @@ func seamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ range: Range<In
 /// the result does not depend on the sharing. `byLines` false: pairs with a slanted edge
 /// always through the grid (for testing that both searches agree).
 func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier], visible: [[SIMD2<Double>]], width: Int, height: Int, spread: Bool = true, byLines: Bool = true) {
-    // In quad order, on this thread: made on all cores, the frames would then be copied
-    // into one array, which costs about as much as making them (measured: the same time,
-    // twice the instructions).
-    let frames = quads.withUnsafeMutableBufferPointer { p in seamFrames(p, p.indices, owners: owners, visible: visible) }
-    guard frames.count > 1 else { return }
+    // In quad order. Many quads' frames are made on all cores, each quad's in slots of its
+    // own (holes where it has fewer than four edges: no copy into one array, which would
+    // cost about as much as making them), the holes taken out only when there are slanted
+    // edges (the pair searches for them read every frame); else on this thread.
+    let slotted = spread && quads.count >= spreadQuads
+    var slots = quads.withUnsafeMutableBufferPointer { p in
+        slotted ? slottedSeamFrames(p, owners: owners, visible: visible) : seamFrames(p, p.indices, owners: owners, visible: visible)
+    }
     // Exactly horizontal or vertical edges (an axis-aligned UI) are paired with each other
     // along their lines (Seams+Pairs.swift), never through the grid; the grid is only for slanted edges.
-    var straight = [Bool](repeating: false, count: frames.count)
-    var anySlanted = false
-    for (k, f) in frames.enumerated() { if f.a.y == f.b.y || f.a.x == f.b.x { straight[k] = true } else { anySlanted = true } }
+    var straight = [Bool](repeating: false, count: slots.count)
+    var anySlanted = false, edgeCount = 0
+    for (k, f) in slots.enumerated() where f.quad >= 0 {
+        edgeCount += 1
+        if f.a.y == f.b.y || f.a.x == f.b.x { straight[k] = true } else { anySlanted = true }
+    }
+    guard edgeCount > 1 else { return }
+    if slotted && anySlanted && edgeCount < slots.count {
+        slots.removeAll { $0.quad < 0 }
+        straight = slots.map { $0.a.y == $0.b.y || $0.a.x == $0.b.x }
+    }
+    let frames = slots
     // Pairs with a slanted edge by their lines (Seams+Lines.swift) where that is cheap; else
     // (many edges on few lines) through the grid.
     var lineHard: [Int] = []
@@ -141,7 +188,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
                             columns: columns, cx0: cx0, cx1: cx1, cy0: cy0, cy1: cy1)
     // The jobs: horizontal lines, vertical lines, then the cells in ranges holding about
     // equal shares of the listings.
-    let onAllCores = spread && frames.count >= 4 * spreadQuads
+    let onAllCores = spread && edgeCount >= 4 * spreadQuads
     let cellJobs = onAllCores && entryCount >= 256 ? 8 : 1
     var cellBounds = [0]
     for j in 1..<cellJobs {
