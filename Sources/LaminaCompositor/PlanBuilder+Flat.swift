@@ -185,7 +185,10 @@ extension PlanBuilder {
         let mat = members[k].mat
         let flat = mat.flattened
         let childStart = out.count
-        guard let child = drawFlat(members[k].layer, opacity: Self.flatOpacity(members[k]), plainTint: members[k].tint == SIMD3(repeating: 1), flat: flat,
+        // Its fields taken out first: read in the call's arguments, the member was copied
+        // whole (through its value witness) to keep its layer for the call.
+        let layer = members[k].layer, opacity = Self.flatOpacity(members[k]), plainTint = members[k].tint == SIMD3(repeating: 1)
+        guard let child = drawFlat(layer, opacity: opacity, plainTint: plainTint, flat: flat,
                                    toTarget: toTarget, spread: spread, offThread: offThread, to: &out) else { return nil }
         guard let ce = child.extent else { return .some(nil) }
         // A member's extent that vanishes in its parent's plane (behind the eye, beyond
