@@ -73,20 +73,36 @@ struct SeamSearch: Sendable {
                         }
                     }
                 } else if end - start > 1 {
-                    run.removeAll(keepingCapacity: true)
-                    run += straightLines[start..<end]
-                    if !insertionSortByLo(&run) { run.sort { $0.lo < $1.lo } }
-                    for x in run.indices {
-                        let e = run[x]
-                        var y = x + 1
-                        while y < run.count, run[y].lo <= e.hi + 1 {
-                            let f = run[y]
-                            y += 1
-                            if abs(f.at - e.at) <= reach { Self.test(frames, min(e.edge, f.edge), max(e.edge, f.edge), &hard) }
-                        }
+                    // Edges along a line mostly come in order (the cells of a row): swept where
+                    // they lie when they do, else sorted in a copy.
+                    var sorted = true
+                    for x in (start + 1)..<end where straightLines[x].lo < straightLines[x - 1].lo { sorted = false; break }
+                    if sorted {
+                        Self.sweep(straightLines, start..<end, reach: reach, frames, &hard)
+                    } else {
+                        run.removeAll(keepingCapacity: true)
+                        run += straightLines[start..<end]
+                        if !insertionSortByLo(&run) { run.sort { $0.lo < $1.lo } }
+                        Self.sweep(run, run.indices, reach: reach, frames, &hard)
                     }
                 }
                 start = end
+            }
+        }
+    }
+
+    /// The pair tests of the straight edges `range` of `run` (sorted by `lo`, their lines
+    /// within `reach` of each other's) that overlap along their lines.
+    @inline(__always)
+    private static func sweep(_ run: [(at: Double, lo: Double, hi: Double, edge: Int)], _ range: Range<Int>, reach: Double,
+                              _ frames: UnsafeBufferPointer<SeamFrame>, _ hard: inout [Int]) {
+        for x in range {
+            let e = run[x]
+            var y = x + 1
+            while y < range.upperBound, run[y].lo <= e.hi + 1 {
+                let f = run[y]
+                y += 1
+                if abs(f.at - e.at) <= reach { test(frames, min(e.edge, f.edge), max(e.edge, f.edge), &hard) }
             }
         }
     }
@@ -232,10 +248,20 @@ private func sortByLine(_ list: inout [(at: Double, lo: Double, hi: Double, edge
     list.withUnsafeBufferPointer { lp in
         slots.withUnsafeMutableBufferPointer { sp in
             lineOf.withUnsafeMutableBufferPointer { op in
-                var lastKey: UInt64 = 0, lastLine = -1
+                // (And the line before that: tops and bottoms of a row's cells alternate.)
+                var lastKey: UInt64 = 0, lastLine = -1, otherKey: UInt64 = 0, otherLine = -1
                 for i in 0..<n {
                     let key = lp[i].at.bitPattern
                     if lastLine >= 0 && key == lastKey { op[i] = Int32(lastLine); lineCount[lastLine] += 1; continue }
+                    if otherLine >= 0 && key == otherKey {
+                        swap(&lastKey, &otherKey)
+                        swap(&lastLine, &otherLine)
+                        op[i] = Int32(lastLine)
+                        lineCount[lastLine] += 1
+                        continue
+                    }
+                    otherKey = lastKey
+                    otherLine = lastLine
                     // The top bits of a multiplicative hash (the low bits of a round value's pattern are all 0).
                     var h = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
                     while true {
