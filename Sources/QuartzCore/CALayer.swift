@@ -184,7 +184,8 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
 
     /// The layer's superlayer (a change of superlayer marks both the old and the new one).
     public internal(set) weak var superlayer: CALayer? { didSet { markChanged() } }
-    private var storedSublayers: [CALayer] = [] { didSet { markChanged() } }
+    // (Unchecked as the properties above: a check was most of the sublayers getter's cost.)
+    @exclusivity(unchecked) private var storedSublayers: [CALayer] = [] { didSet { markChanged() } }
 
     /// A new layer with Core Animation's defaults.
     public required init() {}
