@@ -72,6 +72,46 @@ import Testing
         #expect(one[81].antialiasedEdges.isEmpty)
         #expect(!one[4800].antialiasedEdges.contains(.bottom) && !one[4801].antialiasedEdges.contains(.top))
     }
+
+    /// The same with quads of fewer than four edges (slots left empty when the edges are made
+    /// on all cores: some cells anti-aliased on two sides only, some on none, some with no
+    /// visible part), with and without slanted edges (the empty slots taken out, or skipped).
+    @Test(arguments: [false, true])
+    func seamsOfQuadsWithFewerEdgesAreTheSameHoweverTheWorkIsShared(slanted: Bool) {
+        var quads: [DrawQuad] = [], visible: [[SIMD2<Double>]] = []
+        var layers: [CALayer] = []
+        for r in 0..<60 {
+            for c in 0..<80 {
+                let rect = Box(minX: 0, minY: 0, maxX: 10, maxY: 10)
+                var q = DrawQuad.seamTestQuad(rect, .translation(Double(c) * 10, Double(r) * 10))
+                let k = r * 80 + c
+                if k % 7 == 0 { q.antialiasedEdges = [.top, .left] }
+                if k % 11 == 0 { q.antialiasedEdges = [] }
+                layers.append(CALayer())
+                quads.append(q)
+                visible.append(k % 13 == 0 ? [] : rect.corners)
+            }
+        }
+        if slanted {
+            let m = Mat4(SIMD4(0.6, 0.8, 0, 0), SIMD4(-0.8, 0.6, 0, 0), SIMD4(0, 0, 1, 0), SIMD4(300, 200, 0, 1))
+            for rect in [Box(minX: 0, minY: 0, maxX: 20, maxY: 10), Box(minX: 0, minY: 10, maxX: 20, maxY: 20)] {
+                layers.append(CALayer())
+                quads.append(.seamTestQuad(rect, m))
+                visible.append(rect.corners)
+            }
+        }
+        let owners = layers.map(ObjectIdentifier.init)
+        var spread = quads, one = quads
+        #expect(quads.count >= spreadQuads)
+        removeSeamAntialiasing(&spread, owners: owners, visible: visible, width: 800, height: 600, spread: true)
+        removeSeamAntialiasing(&one, owners: owners, visible: visible, width: 800, height: 600, spread: false)
+        #expect(spread.map(\.antialiasedEdges) == one.map(\.antialiasedEdges))
+        // Cell 1's right edge meets cell 2's left: both hard (neither is a 7th, 11th or 13th).
+        #expect(!one[1].antialiasedEdges.contains(.right) && !one[2].antialiasedEdges.contains(.left))
+        // Cell 14 (a 7th) keeps its top against cell -66 (none) and its left meets cell 13 (no visible part).
+        #expect(one[14].antialiasedEdges.contains(.top) && one[14].antialiasedEdges.contains(.left))
+        if slanted { #expect(!one[4800].antialiasedEdges.contains(.bottom) && !one[4801].antialiasedEdges.contains(.top)) }
+    }
 }
 
 extension DrawQuad {
