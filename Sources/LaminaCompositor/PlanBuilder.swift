@@ -518,9 +518,12 @@ final class PlanBuilder {
 
     /// shadow(of:), read once per layer per compile (the extent and the member both ask).
     private func shadow(of layer: CALayer, _ info: LayerInfo) -> LayerShadow? {
+        // (Most layers cast none: a flag, where reading the optional back would copy it.)
+        if info.castsNoShadow { return nil }
         if let known = info.shadow { return known }
         let s = shadow(of: layer)
         info.shadow = .some(s)
+        info.castsNoShadow = s == nil
         return s
     }
 
@@ -648,6 +651,8 @@ final class LayerInfo {
     @exclusivity(unchecked) var extent: Box??
     /// Its shadow once read (.some(nil): none).
     @exclusivity(unchecked) var shadow: LayerShadow??
+    /// Whether its shadow has been read and it casts none.
+    @exclusivity(unchecked) var castsNoShadow = false
 
     /// parts.count, once.
     let partCount: Int
