@@ -297,7 +297,6 @@ final class PlanBuilder {
     private func memberContent(_ m: ContextMember, toTarget: Mat4, viewport: Box, known: LayerInfo? = nil, to out: inout [Item]) -> Box? {
         if known == nil, let drawn = flatMemberContent(m, toTarget: toTarget, to: &out) { return drawn }
         let layer = m.layer
-        let plane = Plane(layer: layer)
         let cached = known ?? info(layer)
         let members = cached.members
         let opacity = min(max(m.layerOpacity, 0), 1) * m.inheritedOpacity
@@ -319,7 +318,7 @@ final class PlanBuilder {
         if shadow(of: layer, cached) != nil { reasons.insert(.shadow) }
         if options.forceTargets && hasSub && reasons.isEmpty { reasons.insert(.forced) }
         if !reasons.isEmpty {
-            guard let s = surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport, reasons: reasons,
+            guard let s = surface(for: Plane(layer: layer), layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport, reasons: reasons,
                                   mask: layerMask.flatMap { l in maskMembers.map { (l, $0) } }) else { return nil }
             let start = out.count
             out += s.items
@@ -328,7 +327,15 @@ final class PlanBuilder {
         }
         guard let extent = planeExtent(layer, cached) else { return nil }
         let start = out.count
-        appendContent(of: plane, planeToTarget: toTarget, viewport: viewport, to: &out, info: cached)
+        if hasSub {
+            appendContent(of: Plane(layer: layer), planeToTarget: toTarget, viewport: viewport, to: &out, info: cached)
+        } else {
+            // A leaf (most members): appendContent's own parts and border, with no context
+            // between them (and none of its set-up, which costs more than a plain layer's drawing).
+            let owner = ObjectIdentifier(layer)
+            appendOwnParts(of: layer, cached.parts, owner: owner, planeToTarget: toTarget, to: &out)
+            if cached.parts.borderIndex >= 0 { out.append(cached.parts.item(cached.parts.borderIndex, owner: owner)) }
+        }
         if opacity < 1 { for k in start..<out.count { out[k].opacity *= opacity } }
         tint(&out, from: start, by: m.tint)
         return out.count > start ? extent : nil
