@@ -158,7 +158,8 @@ final class PlanBuilder {
             let prefix = it.matrix
             // Fragment clips are half-planes of the member's plane: pull them back into the item.
             if !clips.isEmpty {
-                it.clips.reserveCapacity(it.clips.count + clips.count + 1)
+                // Room for the eye clip and the target's up to five too (cutToView): one allocation.
+                it.clips.reserveCapacity(it.clips.count + clips.count + 6)
                 for h in clips { it.clips.append(prefix.pullBack(h)) }
             }
             it.matrix = prefix.concatenating(members[member].mat.flattened)
@@ -244,7 +245,16 @@ final class PlanBuilder {
         // How many fragments of each member are still to come: the last takes the member's
         // items (moved, not copied: a quad is large and a copy retains its arrays).
         var left = [Int](repeating: 0, count: members.count)
-        for fragment in ordered { left[fragment.member] += 1 }
+        var total = out.count
+        for fragment in ordered {
+            left[fragment.member] += 1
+            total += memberItems[fragment.member].count
+        }
+        // Room for all the fragments' items at once (an item is large: growing the array by
+        // doubling would move them all about twice), with some to spare for what the target
+        // adds after them, and at least doubled (`out` holds a whole target: many small
+        // contexts must not each reallocate it).
+        if total > out.capacity { out.reserveCapacity(max(total + total / 8, 2 * out.capacity)) }
         for fragment in ordered {
             left[fragment.member] -= 1
             let split = !fragment.clips.isEmpty || wholeCount[fragment.member] > 1
