@@ -44,17 +44,20 @@ final class DrawPolygon: Sendable {
     init?(member: Int, matrix: Mat4, local: [SIMD2<Double>]) {
         guard local.count >= 3 else { return nil }
         let hom = local.map { matrix.map($0) }
-        let pts = hom.map { SIMD3($0.x / $0.w, $0.y / $0.w, $0.z / $0.w) }
+        // The post-divide points, made where they are read (no array of them).
+        @inline(__always) func pt(_ i: Int) -> SIMD3<Double> { let h = hom[i]; return SIMD3(h.x / h.w, h.y / h.w, h.z / h.w) }
         // Newell's method: a robust normal for any vertex count.
         var n = SIMD3<Double>(0, 0, 0)
-        for i in pts.indices {
-            let a = pts[i], b = pts[(i + 1) % pts.count]
+        for i in hom.indices {
+            let a = pt(i), b = pt((i + 1) % hom.count)
             n += SIMD3((a.y - b.y) * (a.z + b.z), (a.z - b.z) * (a.x + b.x), (a.x - b.x) * (a.y + b.y))
         }
         let len = (n * n).sum().squareRoot()
         guard len > 1e-12, len.isFinite else { return nil }
         n /= len
-        let centroid = pts.reduce(SIMD3<Double>(0, 0, 0), +) / Double(pts.count)
+        var sum = SIMD3<Double>(0, 0, 0)
+        for i in hom.indices { sum += pt(i) }
+        let centroid = sum / Double(hom.count)
         self.member = member
         self.matrix = matrix
         self.local = local

@@ -67,16 +67,29 @@ func pencilOrder(_ polygons: [DrawPolygon]) -> [Int]? {
         let viewer = polygons[f].normal.z >= 0 ? 1.0 : -1.0
         if ds * viewer < 0 { order.reverse() }
     }
-    // Planes within the thick-plane threshold of each other draw in tie order.
-    var out: [Int] = [], group: [Int] = []
+    // Planes within the thick-plane threshold of each other draw in tie order: each group
+    // is gathered in place at the end of `out` and sorted there when it closes (no array
+    // per group: a thousand parallel cards make a thousand groups of one).
+    var out: [Int] = []
+    out.reserveCapacity(order.count)
+    var groupStart = 0
     for i in order {
-        if let g = group.first {
-            let near = polygons[i].distances(to: polygons[g]).allSatisfy { abs($0) <= splitThreshold }
-            if !near { out += group.sorted(); group = [] }
+        if out.count > groupStart, !withinThreshold(polygons[i], of: polygons[out[groupStart]]) {
+            if out.count - groupStart > 1 { out[groupStart...].sort() }
+            groupStart = out.count
         }
-        group.append(i)
+        out.append(i)
     }
-    return out + group.sorted()
+    if out.count - groupStart > 1 { out[groupStart...].sort() }
+    return out
+}
+
+/// Whether every vertex of `p` lies within the thick-plane threshold of `plane`'s plane
+/// (`p.distances(to: plane)`, the same sums, with no array).
+private func withinThreshold(_ p: DrawPolygon, of plane: DrawPolygon) -> Bool {
+    let n = plane.normal, d = plane.d
+    for h in p.homogeneous where !(abs(((n * SIMD3(h.x, h.y, h.z)).sum() + d * h.w) / h.w) <= splitThreshold) { return false }
+    return true
 }
 
 // MARK: Disjoint depths

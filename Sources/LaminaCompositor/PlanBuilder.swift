@@ -84,7 +84,7 @@ final class PlanBuilder {
         // The parts are read in place from the cache (copying all of them out costs more
         // than drawing a plain layer).
         if let cached, let layer { appendOwnParts(of: layer, cached.parts, owner: owner, planeToTarget: planeToTarget, to: &items) }
-        appendContextItems(plane: plane, members: members, planeToTarget: planeToTarget, viewport: viewport, to: &items)
+        appendContextItems(plane: plane, members: members, infos: cached?.memberInfos ?? [], planeToTarget: planeToTarget, viewport: viewport, to: &items)
         if let parts = cached?.parts, parts.borderIndex >= 0 {
             items.append(parts.item(parts.borderIndex, name: layer?.name ?? "(unnamed)", owner: owner))
         }
@@ -142,7 +142,8 @@ final class PlanBuilder {
     }
 
     /// The members of a plane's context: culled, depth-sorted, split, each drawn directly or through a target.
-    private func appendContextItems(plane: Plane, members: [ContextMember], planeToTarget: Mat4, viewport: Box, to out: inout [Item]) {
+    /// `infos`: the members' infos as the extent walk read them (LayerInfo.memberInfos), or none.
+    private func appendContextItems(plane: Plane, members: [ContextMember], infos: [LayerInfo?] = [], planeToTarget: Mat4, viewport: Box, to out: inout [Item]) {
         // A layer without sublayers (most of a UI) has nothing here.
         if members.isEmpty { return }
         var polygons: [DrawPolygon] = []
@@ -161,7 +162,8 @@ final class PlanBuilder {
             let prefix = it.matrix
             // Fragment clips are half-planes of the member's plane: pull them back into the item.
             if !clips.isEmpty {
-                it.clips.reserveCapacity(it.clips.count + clips.count + 1)
+                // Room for the eye clip and the target's up to five too (cutToView): one allocation.
+                it.clips.reserveCapacity(it.clips.count + clips.count + 6)
                 for h in clips { it.clips.append(prefix.pullBack(h)) }
             }
             it.matrix = prefix.concatenating(members[member].mat.flattened)
@@ -183,7 +185,7 @@ final class PlanBuilder {
                 if !m.isDoubleSided && m.isBackFacing { continue }
                 let toTarget = m.mat.flattened.concatenating(planeToTarget)
                 let start = out.count
-                guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &out) else { continue }
+                guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, known: infos.isEmpty ? nil : infos[i], to: &out) else { continue }
                 // No polygon to sort, only the check that it has an area (as DrawPolygon's).
                 guard hasArea(extent, m.mat) || DrawPolygon(member: i, matrix: m.mat, local: extent.corners) != nil else {
                     out.removeSubrange(start...)
@@ -228,7 +230,7 @@ final class PlanBuilder {
                 poly = drawn.polygon
             } else {
                 let counts = (targets.count, images.count, unflattened.count)
-                let drawn = drawMember(m, i, planeToTarget: planeToTarget, viewport: viewport, to: &its)
+                let drawn = drawMember(m, i, planeToTarget: planeToTarget, viewport: viewport, known: infos.isEmpty ? nil : infos[i], to: &its)
                 if let retained, counts == (targets.count, images.count, unflattened.count) {
                     entries[i] = retained.keep(m, index: i, planeToTarget: planeToTarget, viewport: viewport, drawn: drawn.map { .init(items: its, polygon: $0) })
                 }
@@ -247,7 +249,16 @@ final class PlanBuilder {
         // How many fragments of each member are still to come: the last takes the member's
         // items (moved, not copied: a quad is large and a copy retains its arrays).
         var left = [Int](repeating: 0, count: members.count)
-        for fragment in ordered { left[fragment.member] += 1 }
+        var total = out.count
+        for fragment in ordered {
+            left[fragment.member] += 1
+            total += memberItems[fragment.member].count
+        }
+        // Room for all the fragments' items at once (an item is large: growing the array by
+        // doubling would move them all about twice), with some to spare for what the target
+        // adds after them, and at least doubled (`out` holds a whole target: many small
+        // contexts must not each reallocate it).
+        if total > out.capacity { out.reserveCapacity(max(total + total / 8, 2 * out.capacity)) }
         for fragment in ordered {
             left[fragment.member] -= 1
             let split = !fragment.clips.isEmpty || wholeCount[fragment.member] > 1
@@ -278,9 +289,9 @@ final class PlanBuilder {
     }
 
     /// A depth-sorted member's items (appended to `its`) and polygon; nil when nothing shows.
-    private func drawMember(_ m: ContextMember, _ i: Int, planeToTarget: Mat4, viewport: Box, to its: inout [Item]) -> DrawPolygon? {
+    private func drawMember(_ m: ContextMember, _ i: Int, planeToTarget: Mat4, viewport: Box, known: LayerInfo?, to its: inout [Item]) -> DrawPolygon? {
         let toTarget = m.mat.flattened.concatenating(planeToTarget)
-        guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, to: &its) else { return nil }
+        guard let extent = memberContent(m, toTarget: toTarget, viewport: viewport, known: known, to: &its) else { return nil }
         let local = clip(extent.corners, m.mat.inFrontOfEye)
         if local.isEmpty { return nil }
         return DrawPolygon(member: i, matrix: m.mat, local: local)
@@ -295,12 +306,12 @@ final class PlanBuilder {
     }
 
     /// A member's items in its own plane and the extent they cover there; nil when nothing shows.
-    /// The items are appended to `out` (nothing is appended when it returns nil).
-    private func memberContent(_ m: ContextMember, toTarget: Mat4, viewport: Box, to out: inout [Item]) -> Box? {
-        if let known = flatMemberContent(m, toTarget: toTarget, to: &out) { return known }
+    /// The items are appended to `out` (nothing is appended when it returns nil). `known`: the
+    /// layer's info when the caller has it (it is then cached, so the lean path would not try it).
+    private func memberContent(_ m: ContextMember, toTarget: Mat4, viewport: Box, known: LayerInfo? = nil, to out: inout [Item]) -> Box? {
+        if known == nil, let drawn = flatMemberContent(m, toTarget: toTarget, to: &out) { return drawn }
         let layer = m.layer
-        let plane = Plane(layer: layer)
-        let cached = info(layer)
+        let cached = known ?? info(layer)
         let members = cached.members
         let opacity = min(max(m.layerOpacity, 0), 1) * m.inheritedOpacity
         let hasSub = !members.isEmpty
@@ -321,7 +332,7 @@ final class PlanBuilder {
         if shadow(of: layer, cached) != nil { reasons.insert(.shadow) }
         if options.forceTargets && hasSub && reasons.isEmpty { reasons.insert(.forced) }
         if !reasons.isEmpty {
-            guard let s = surface(for: plane, layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport, reasons: reasons,
+            guard let s = surface(for: Plane(layer: layer), layer: layer, opacity: opacity, toTarget: toTarget, viewport: viewport, reasons: reasons,
                                   mask: layerMask.flatMap { l in maskMembers.map { (l, $0) } }) else { return nil }
             let start = out.count
             out += s.items
@@ -330,7 +341,15 @@ final class PlanBuilder {
         }
         guard let extent = planeExtent(layer, cached) else { return nil }
         let start = out.count
-        appendContent(of: plane, planeToTarget: toTarget, viewport: viewport, to: &out, info: cached)
+        if hasSub {
+            appendContent(of: Plane(layer: layer), planeToTarget: toTarget, viewport: viewport, to: &out, info: cached)
+        } else {
+            // A leaf (most members): appendContent's own parts and border, with no context
+            // between them (and none of its set-up, which costs more than a plain layer's drawing).
+            let owner = ObjectIdentifier(layer)
+            appendOwnParts(of: layer, cached.parts, owner: owner, planeToTarget: toTarget, to: &out)
+            if cached.parts.borderIndex >= 0 { out.append(cached.parts.item(cached.parts.borderIndex, name: layer.name ?? "(unnamed)", owner: owner)) }
+        }
         if opacity < 1 { for k in start..<out.count { out[k].opacity *= opacity } }
         tint(&out, from: start, by: m.tint)
         return out.count > start ? extent : nil
@@ -522,8 +541,13 @@ final class PlanBuilder {
 
     /// shadow(of:), read once per layer per compile (the extent and the member both ask).
     private func shadow(of layer: CALayer, _ info: LayerInfo) -> LayerShadow? {
+        // (Most layers cast none: a flag, where reading the optional back would copy it.)
+        if info.castsNoShadow { return nil }
         if let known = info.shadow { return known }
-        let s = shadow(of: layer)
+        guard let s = shadow(of: layer) else {
+            info.castsNoShadow = true
+            return nil
+        }
         info.shadow = .some(s)
         return s
     }
@@ -579,11 +603,19 @@ final class PlanBuilder {
         let members = info.members
         if info.masksToBounds { return members.isEmpty && contentsRect == nil && shapeBox == nil ? e : (bounds.isEmpty ? nil : bounds) }
         // Members are read field by field where they lie (a copy of each costs more than its use here).
+        // Their infos are kept for drawing them (not across retained frames).
+        let keepsInfos = retainedInfos == nil
+        var infos: [LayerInfo?] = keepsInfos ? Array(repeating: nil, count: members.count) : []
+        // Room in the cache for a large context's members at once (no rehashing as it grows).
+        if members.count >= 64 { layerCache.reserveCapacity(layerCache.count + members.count) }
         for k in members.indices {
             if !members[k].isDoubleSided && members[k].isBackFacing { continue }
-            guard let b = memberExtent(members[k].layer, members[k].mat) else { continue }
+            let read = memberExtent(members[k].layer, members[k].mat)
+            if keepsInfos { infos[k] = read.info }
+            guard let b = read.box else { continue }
             e = e.map { $0.union(b) } ?? b
         }
+        if keepsInfos { info.memberInfos = infos }
         // A shadow reaches 3 sigma beyond its shape (the drawing's extent, or the shadowPath's
         // bounds), moved by its offset (a layer that masks to its bounds clips its shadow to
         // them: nothing more).
@@ -598,11 +630,13 @@ final class PlanBuilder {
 extension PlanBuilder {
     /// A member's plane extent in its context's plane (projectedExtent), as the last frame
     /// placed it when its subtree and matrix are unchanged (RetainedLayerInfo.swift).
-    func memberExtent(_ layer: CALayer, _ mat: Mat4) -> Box? {
-        if let kept = retainedInfos?.projectedExtent(of: layer, mat: mat) { return kept }
-        let b = planeExtent(layer).flatMap { projectedExtent($0, mat) }
+    /// Also the layer's info, when it was read for this (not when the extent was kept).
+    func memberExtent(_ layer: CALayer, _ mat: Mat4) -> (box: Box?, info: LayerInfo?) {
+        if let kept = retainedInfos?.projectedExtent(of: layer, mat: mat) { return (kept, nil) }
+        let i = info(layer)
+        let b = planeExtent(layer, i).flatMap { projectedExtent($0, mat) }
         retainedInfos?.keepProjected(b, of: layer, mat: mat)
-        return b
+        return (b, i)
     }
 }
 
@@ -650,8 +684,14 @@ final class LayerInfo {
     let parts: LayerParts
     /// Its plane extent once computed (.some(nil): nothing to draw).
     @exclusivity(unchecked) var extent: Box??
-    /// Its shadow once read (.some(nil): none).
+    /// Its shadow once read and found (nil: not read, or castsNoShadow).
     @exclusivity(unchecked) var shadow: LayerShadow??
+    /// Whether its shadow has been read and it casts none.
+    @exclusivity(unchecked) var castsNoShadow = false
+    /// Its members' infos as computeExtent read them (nil: a member culled or not read),
+    /// so drawing them needs no look-up; empty when not read (or on a retained frame, whose
+    /// infos outlive it).
+    @exclusivity(unchecked) var memberInfos: [LayerInfo?] = []
 
     /// parts.count, once.
     let partCount: Int
