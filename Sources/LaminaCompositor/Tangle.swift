@@ -24,21 +24,23 @@ func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, me
     var mutual = 0
     for i in edges.indices { for j in edges[i] where j > i && edges[j].contains(i) { mutual += 1 } }
     guard 2 * mutual <= 3 * group.count else { return memoDepthSort(group, memo) }
-    var t = Tangle(group, edges: edges, planeToTarget: planeToTarget, memo: memo)
     // With a memo: the interpenetrating splits redone only where the group changed since the
-    // last frame (TangleReuse.swift), else all made here and kept for the next frame.
+    // last frame (TangleReuse.swift), else all made here; kept for the next frame either way.
     if let memo, let keys {
-        t.track(keys: keys)
-        if let reused = reusePhaseOne(t, memo: memo) {
+        var t: Tangle
+        if let reused = reusedTangle(group, edges: edges, planeToTarget: planeToTarget, memo: memo, keys: keys) {
             t = reused
         } else {
+            t = Tangle(group, edges: edges, planeToTarget: planeToTarget, memo: memo)
+            t.track(keys: keys)
             guard t.splitInterpenetrating(budget: maxSplits) else { memo.keep(nil, for: group); return memoDepthSort(group, memo) }
         }
-        memo.keep(t.mixed ? nil : TangleRecord(t), for: group)
+        memo.keep(TangleRecord(t), for: group)
         t.recording = false
         guard t.breakCycles(budget: maxSplits) else { return memoDepthSort(group, memo) }
         return t.ordered()
     }
+    var t = Tangle(group, edges: edges, planeToTarget: planeToTarget, memo: memo)
     guard t.splitInterpenetrating(budget: maxSplits), t.breakCycles(budget: maxSplits) else { return memoDepthSort(group, memo) }
     return t.ordered()
 }
@@ -95,8 +97,15 @@ struct Tangle {
     var origin: [Int] = []
     /// Each piece's interpenetration component (of its original, TangleReuse.swift).
     var comp: [Int] = []
-    /// Whether some pair of pieces of different components interpenetrated (reuse then unsafe).
+    /// Pairs of originals whose pieces interpenetrated though their components differ (a
+    /// sliver's footprint, grown by the margin, can reach past its parent's): one component.
+    var joins: [(Int, Int)] = []
+    /// Originals whose splits are replayed (a small tangle, TangleReuse.swift): a piece of
+    /// theirs interpenetrating another component's makes the reuse unsafe (`mixed`).
+    var locked: [Bool] = []
     var mixed = false
+    /// The units of the locked pieces found interpenetrating another unit's.
+    var mixedWith: [Int] = []
     /// Whether splits of interpenetrating pairs are logged in `events`.
     var recording = false
     var events: [TangleEvent] = []
@@ -110,6 +119,8 @@ struct Tangle {
     /// the order the whole group makes them; `place` finds their pieces here.
     var external: [TangleEvent] = []
     var nextExternal = 0
+    /// Where each external split's new piece was put here.
+    var replayedAt: [Int] = []
     var place: [ObjectIdentifier: Int] = [:]
 
     init(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, memo: TangleMemoSession?) {
@@ -167,7 +178,7 @@ struct Tangle {
             after[i].append(j); before[j].append(i)
             after[j].append(i); before[i].append(j)
             pending.append((i, version[i], j, version[j]))
-            if !comp.isEmpty && comp[i] != comp[j] { mixed = true }
+            if !comp.isEmpty && comp[i] != comp[j] { join(i, j) }
         }
     }
 
@@ -292,7 +303,7 @@ struct Tangle {
     mutating func split(_ j: Int, by i: Int) -> Bool {
         guard case .split(let f, let b) = memo?.classify(polys[j], against: polys[i]) ?? polys[j].classify(against: polys[i]) else { return false }
         if recording {
-            events.append(TangleEvent(a: burst.a, b: burst.b, n: burst.n, root: group[origin[j]], parent: polys[j], front: f, back: b))
+            events.append(TangleEvent(a: burst.a, b: burst.b, n: burst.n, slot: j, made: polys.count, root: origin[j], parent: polys[j], front: f, back: b))
             burst.n += 1
         }
         divide(j, into: f, b)

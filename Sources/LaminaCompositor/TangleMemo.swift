@@ -48,10 +48,13 @@ final class TangleMemo: @unchecked Sendable {
 
     /// Steps looked up (computed in an earlier frame) since the memo was made (for tests and benchmarks).
     private(set) var reused = 0
+    /// Interpenetrating splits kept from an earlier frame, not redone (TangleReuse.swift), since the memo was made.
+    private(set) var keptSplits = 0
 
     /// Takes in a finished session's new entries.
     func absorb(_ s: TangleMemoSession) {
         reused += s.reused
+        keptSplits += s.keptSplits
         s.newFeet.forEach { a, b, v in feet.set(a, b, v) }
         s.newOrders.forEach { a, b, v in orders.set(a, b, v) }
         held += s.newHeld
@@ -77,6 +80,8 @@ final class TangleMemoSession: @unchecked Sendable {
     fileprivate var newRecords: [(group: [DrawPolygon], record: TangleRecord?)] = []
     /// Steps looked up in the memo (computed in an earlier frame).
     fileprivate var reused = 0
+    /// Interpenetrating splits kept from an earlier frame (TangleReuse.swift).
+    var keptSplits = 0
 
     fileprivate init(_ memo: TangleMemo) { self.memo = memo; orders = memo.orders }
 
