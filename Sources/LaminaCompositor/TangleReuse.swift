@@ -54,6 +54,7 @@ final class TangleRecord: @unchecked Sendable {
     let pieces: [DrawPolygon]
     let feet: [Footprint]
     let after: [[Int]]
+    let before: [[Int]]
 
     init(_ t: Tangle) {
         let g = t.group.count
@@ -73,6 +74,7 @@ final class TangleRecord: @unchecked Sendable {
         pieces = t.polys
         feet = t.feet
         after = t.after
+        before = t.before
     }
 }
 
@@ -239,12 +241,25 @@ private func assemble(_ group: [DrawPolygon], keys: [Int], root: [Int], record r
     }
     for (k, at) in s.replayedAt.enumerated() where at >= 0 { fromSmall[at] = keptMade[external[k]] }
     var feet = [Footprint?](repeating: nil, count: n)
-    var after = (0..<n).map { _ in edgeList() }, before = (0..<n).map { _ in edgeList() }
-    // Constraints between unchanged pieces as the record has them, then those with a changed piece.
+    var after = [[Int]](repeating: [], count: n), before = after
+    // Constraints between unchanged pieces as the record has them, then those with a changed
+    // piece (each list made once, with room for what the small tangle adds: the order within a
+    // list matters nowhere).
+    func mapped(_ list: [Int], room: Int) -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(list.count + room)
+        for u in list where fromRecord[u] >= 0 { out.append(fromRecord[u]) }
+        return out
+    }
     for k in r.pieces.indices where fromRecord[k] >= 0 {
         let a = fromRecord[k]
         feet[a] = r.feet[k]
-        for u in r.after[k] where fromRecord[u] >= 0 { after[a].append(fromRecord[u]); before[fromRecord[u]].append(a) }
+        after[a] = mapped(r.after[k], room: 4)
+        before[a] = mapped(r.before[k], room: 4)
+    }
+    for k in s.polys.indices where fromSmall[k] >= 0 && after[fromSmall[k]].capacity == 0 {
+        after[fromSmall[k]].reserveCapacity(s.after[k].count)
+        before[fromSmall[k]].reserveCapacity(s.before[k].count)
     }
     for k in s.polys.indices {
         let a = fromSmall[k]
