@@ -69,11 +69,11 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
     // The groups to order afresh, ordered first on all cores (each reads only its members),
     // the largest first so the others share the remaining cores.
     var local = [Int](repeating: 0, count: n)
-    var fresh: [(group: Int, polygons: [DrawPolygon], edges: [[Int]])] = []
+    var fresh: [(group: Int, polygons: [DrawPolygon], edges: [[Int]], keys: [Int])] = []
     for (g, m) in c.members.enumerated() where m.count > 1 && reuse[m] == nil {
         // The group's own constraints, in its members' indices.
         for (k, i) in m.enumerated() { local[i] = k }
-        fresh.append((g, m.map { polygons[$0] }, m.map { i in after[i].compactMap { c.component[$0] == g ? local[$0] : nil } }))
+        fresh.append((g, m.map { polygons[$0] }, m.map { i in after[i].compactMap { c.component[$0] == g ? local[$0] : nil } }, m))
     }
     fresh.sort { $0.polygons.count > $1.polygons.count }
     let jobs = fresh
@@ -81,7 +81,7 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
     // Each job has its own memo session (the memo is only read while they run).
     let sessions = jobs.map { _ in memo?.session() }
     let computed = inRanges(jobs.count, minimum: 2, parts: jobs.count) { r in
-        r.map { orderTangle(jobs[$0].polygons, edges: jobs[$0].edges, planeToTarget: planeToTarget, memo: sessions[$0]) }
+        r.map { orderTangle(jobs[$0].polygons, edges: jobs[$0].edges, planeToTarget: planeToTarget, memo: sessions[$0], keys: jobs[$0].keys) }
     }
     if let memo { for s in sessions { if let s { memo.absorb(s) } } }
     for (k, order) in computed.joined().enumerated() { orders[jobs[k].group] = order }

@@ -55,6 +55,10 @@ public final class FrameCompositor: @unchecked Sendable {
     /// orders) the last compile looked up from earlier frames instead of computing.
     public var lastReusedTangleSteps: Int { orders.reusedTangleSteps }
 
+    /// How many splits of interpenetrating pairs the last compile kept from the frame before
+    /// instead of making them again (TangleReuse.swift: those of tangle units it left unchanged).
+    public var lastKeptTangleSplits: Int { orders.keptTangleSplits }
+
     /// How many layers the last compile did not read again (their subtree unchanged since
     /// the frame before, RetainedLayerInfo.swift).
     public var lastReusedLayers: Int { orders.infos.reused }

@@ -23,6 +23,8 @@ final class RetainedOrders {
     private(set) var relatedPolygons = 0, orderedPolygons = 0
     /// Steps of ordering tangled groups looked up from earlier frames in the last frame (TangleMemo).
     private(set) var reusedTangleSteps = 0
+    /// Interpenetrating splits of tangled groups kept from the frame before in the last frame (TangleReuse.swift).
+    private(set) var keptTangleSplits = 0
     /// The layer infos of the last frame (RetainedLayerInfo.swift), kept with the orders.
     let infos = RetainedLayerInfos()
     /// The output quads of the last frame (RetainedQuads.swift), kept with the orders.
@@ -38,6 +40,7 @@ final class RetainedOrders {
         relatedPolygons = 0
         orderedPolygons = 0
         reusedTangleSteps = 0
+        keptTangleSplits = 0
         infos.beginFrame()
         members.beginFrame()
     }
@@ -58,6 +61,7 @@ final class RetainedOrders {
         let state = RetainedOrder(polygons, planeToTarget: planeToTarget, previous: last[key])
         relatedPolygons += state.related
         reusedTangleSteps += state.reusedTangleSteps
+        keptTangleSplits += state.keptTangleSplits
         current[key] = state
         return state.result
     }
@@ -77,6 +81,8 @@ final class RetainedOrder {
     let memo: TangleMemo
     /// How many of those steps were looked up from earlier frames.
     let reusedTangleSteps: Int
+    /// How many interpenetrating splits were kept from the frame before.
+    let keptTangleSplits: Int
 
     init(_ given: [DrawPolygon], planeToTarget: Mat4, previous: RetainedOrder?) {
         var polygons = given
@@ -102,6 +108,7 @@ final class RetainedOrder {
             groups = made
             related = n
             reusedTangleSteps = 0
+            keptTangleSplits = 0
             return
         }
         // An unchanged polygon is last frame's very object (equal bit for bit), so the memo
@@ -110,7 +117,7 @@ final class RetainedOrder {
         self.polygons = polygons
         memo = previous.memo
         memo.beginFrame()
-        let reusedBefore = memo.reused
+        let reusedBefore = memo.reused, keptBefore = memo.keptSplits
         var feet = previous.feet
         var after = previous.after
         if changes > 0 {
@@ -132,6 +139,7 @@ final class RetainedOrder {
         var made: [[Int]: [DrawPolygon]] = [:]
         result = orderByConstraints(polygons, after: after, planeToTarget: planeToTarget, reuse: reuse, made: &made, memo: memo)
         reusedTangleSteps = memo.reused - reusedBefore
+        keptTangleSplits = memo.keptSplits - keptBefore
         self.feet = feet
         self.after = after
         groups = made

@@ -14,21 +14,39 @@
 
 /// Orders a strongly connected group: `group` in tie order, `edges[i]` the members drawn
 /// after member i (indices into `group`). With `memo`, steps over pieces it has seen before
-/// are looked up (TangleMemo.swift): the same result.
-func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, memo: TangleMemoSession? = nil) -> [DrawPolygon] {
+/// are looked up (TangleMemo.swift): the same result. `keys`: the members' places in their
+/// context, the same from frame to frame (with `memo`, they let the next frame reuse this
+/// one's interpenetrating splits where nothing changed, TangleReuse.swift).
+func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, memo: TangleMemoSession? = nil, keys: [Int]? = nil) -> [DrawPolygon] {
     // A dense tangle (many interpenetrating pairs per member, as in thousands of random cards
     // on a small canvas) splits into more pieces pair by pair than through the BSP tree; the
     // pairs constrained both ways (with the margin) tell before any work.
     var mutual = 0
     for i in edges.indices { for j in edges[i] where j > i && edges[j].contains(i) { mutual += 1 } }
     guard 2 * mutual <= 3 * group.count else { return memoDepthSort(group, memo) }
+    // With a memo: the interpenetrating splits redone only where the group changed since the
+    // last frame (TangleReuse.swift), else all made here; kept for the next frame either way.
+    if let memo, let keys {
+        var t: Tangle
+        if let reused = reusedTangle(group, edges: edges, planeToTarget: planeToTarget, memo: memo, keys: keys) {
+            t = reused
+        } else {
+            t = Tangle(group, edges: edges, planeToTarget: planeToTarget, memo: memo)
+            t.track(keys: keys)
+            guard t.splitInterpenetrating(budget: maxSplits) else { memo.keep(nil, for: group); return memoDepthSort(group, memo) }
+        }
+        memo.keep(TangleRecord(t), for: group)
+        t.recording = false
+        guard t.breakCycles(budget: maxSplits) else { return memoDepthSort(group, memo) }
+        return t.ordered()
+    }
     var t = Tangle(group, edges: edges, planeToTarget: planeToTarget, memo: memo)
     guard t.splitInterpenetrating(budget: maxSplits), t.breakCycles(budget: maxSplits) else { return memoDepthSort(group, memo) }
     return t.ordered()
 }
 
 /// depthSort(pieces), through `memo` when there is one.
-private func memoDepthSort(_ pieces: [DrawPolygon], _ memo: TangleMemoSession?) -> [DrawPolygon] {
+func memoDepthSort(_ pieces: [DrawPolygon], _ memo: TangleMemoSession?) -> [DrawPolygon] {
     guard let memo else { return depthSort(pieces) }
     return memo.ordered(1, pieces) { depthSort(pieces) }
 }
@@ -43,14 +61,14 @@ let maxCycleRounds = 8
 
 /// An empty list of constraints with room for a piece's usual neighbours (grown one by one
 /// from nothing, most lists would be reallocated three or four times).
-private func edgeList() -> [Int] {
+func edgeList() -> [Int] {
     var list: [Int] = []
     list.reserveCapacity(12)
     return list
 }
 
 /// The pieces of a group and the constraints between them.
-private struct Tangle {
+struct Tangle {
     var polys: [DrawPolygon]
     /// Each piece's member (polys[i].member), apart: tie order is compared in every link and
     /// sort, and reading it through the polygon cost a retain and release of the polygon.
@@ -71,6 +89,39 @@ private struct Tangle {
     let toPlane: PixelsToPlane?
     /// Earlier frames' results of the steps below (nil: all computed).
     let memo: TangleMemoSession?
+
+    // Tracking for reuse across frames (TangleReuse.swift; empty / off unless `track` was called).
+    /// The group's polygons as given (piece i < group.count starts as group[i]).
+    var group: [DrawPolygon] = []
+    /// Each piece's original: the index in `group` of the polygon it was cut from.
+    var origin: [Int] = []
+    /// Each piece's interpenetration component (of its original, TangleReuse.swift).
+    var comp: [Int] = []
+    /// Pairs of originals whose pieces interpenetrated though their components differ (a
+    /// sliver's footprint, grown by the margin, can reach past its parent's): one component.
+    var joins: [(Int, Int)] = []
+    /// Originals whose splits are replayed (a small tangle, TangleReuse.swift): a piece of
+    /// theirs interpenetrating another component's makes the reuse unsafe (`mixed`).
+    var locked: [Bool] = []
+    var mixed = false
+    /// The units of the locked pieces found interpenetrating another unit's.
+    var mixedWith: [Int] = []
+    /// Whether splits of interpenetrating pairs are logged in `events`.
+    var recording = false
+    var events: [TangleEvent] = []
+    /// Sort keys of the originals (TangleReuse.swift), and the burst being logged: the initial
+    /// pending pair it started from and how many splits it made so far.
+    var keys: [Int] = []
+    var burst = (a: 0, b: 0, n: 0)
+    /// Pending pairs below this place are the initial ones not yet taken.
+    var initialLeft = 0
+    /// Splits made elsewhere to interleave with this tangle's own (TangleReuse.swift), in
+    /// the order the whole group makes them; `place` finds their pieces here.
+    var external: [TangleEvent] = []
+    var nextExternal = 0
+    /// Where each external split's new piece was put here.
+    var replayedAt: [Int] = []
+    var place: [ObjectIdentifier: Int] = [:]
 
     init(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, memo: TangleMemoSession?) {
         self.memo = memo
@@ -127,13 +178,22 @@ private struct Tangle {
             after[i].append(j); before[j].append(i)
             after[j].append(i); before[i].append(j)
             pending.append((i, version[i], j, version[j]))
+            if !comp.isEmpty && comp[i] != comp[j] { join(i, j) }
         }
     }
 
     /// Splits every interpenetrating pair (the later along the earlier's plane) until none is
     /// left; false when the splits made so far pass `budget`.
     mutating func splitInterpenetrating(budget: Int) -> Bool {
-        while let p = pending.popLast() {
+        while let p = pending.last {
+            if recording && pending.count - 1 < initialLeft {
+                // An initial pair: a burst of its own (what it leads to is split before the next).
+                initialLeft = pending.count - 1
+                let a = keys[min(p.i, p.j)], b = keys[max(p.i, p.j)]
+                replayExternal(before: (a, b))
+                burst = (a, b, 0)
+            }
+            pending.removeLast()
             guard version[p.i] == p.vi, version[p.j] == p.vj else { continue }
             // The later is split along the earlier's plane, as the BSP tree would, unless the
             // other way round resolves more crossings at once (the earlier crossing a row of
@@ -141,6 +201,7 @@ private struct Tangle {
             let (x, y) = resolved(p.i, by: p.j) > resolved(p.j, by: p.i) ? (p.i, p.j) : (p.j, p.i)
             if (split(x, by: y) || split(y, by: x)) && splits > budget { return false }
         }
+        if recording { replayExternal(before: nil) }
         return true
     }
 
@@ -241,6 +302,17 @@ private struct Tangle {
     /// when j does not straddle that plane.
     mutating func split(_ j: Int, by i: Int) -> Bool {
         guard case .split(let f, let b) = memo?.classify(polys[j], against: polys[i]) ?? polys[j].classify(against: polys[i]) else { return false }
+        if recording {
+            events.append(TangleEvent(a: burst.a, b: burst.b, n: burst.n, slot: j, made: polys.count, root: origin[j], parent: polys[j], front: f, back: b))
+            burst.n += 1
+        }
+        divide(j, into: f, b)
+        return true
+    }
+
+    /// Replaces piece j by its pieces f (in j's place) and b (a new piece), relating both to
+    /// j's neighbours.
+    mutating func divide(_ j: Int, into f: DrawPolygon, _ b: DrawPolygon) {
         splits += 1
         // Unlink j from its neighbours, then relate both pieces to each of them.
         let wasAfter = after[j], wasBefore = before[j]
@@ -258,6 +330,9 @@ private struct Tangle {
         feet.append(footprint(b))
         after.append(edgeList()); before.append(edgeList())
         version.append(0)
+        if !origin.isEmpty { origin.append(origin[j]) }
+        if !comp.isEmpty { comp.append(comp[j]) }
+        if !place.isEmpty { place[ObjectIdentifier(f)] = j; place[ObjectIdentifier(b)] = k }
         var last = -1
         for u in neighbours where u != last {
             last = u
@@ -273,7 +348,6 @@ private struct Tangle {
                 if later && earlier { link(p, u) } else { inherit(p, u, later: later, earlier: earlier) }
             }
         }
-        return true
     }
 
     /// Constrains piece p and u one way as its parent was: u drawn after it (`later`) or

@@ -25,6 +25,8 @@ final class TangleMemo: @unchecked Sendable {
     private var held: [DrawPolygon] = []
     fileprivate(set) var splits = IdentityTable<Split>()
     fileprivate(set) var lists: [List: Ordered] = [:]
+    /// The last record of the tangle each member was in (TangleReuse.swift), by member.
+    fileprivate(set) var records: [Int: TangleRecord] = [:]
     /// The entry count once the memo settled (one frame after it was started): it is
     /// cleared when it has grown well past it (entries of pieces long gone), and refilled
     /// by the next tangle ordered (the same result, computed once more).
@@ -36,7 +38,7 @@ final class TangleMemo: @unchecked Sendable {
     func beginFrame() {
         guard let settled else { if count > 0 { settled = count }; return }
         guard count > 2 * settled + 4096 else { return }
-        feet.removeAll(); orders.removeAll(); held = []; splits.removeAll(); lists = [:]
+        feet.removeAll(); orders.removeAll(); held = []; splits.removeAll(); lists = [:]; records = [:]
         self.settled = nil
     }
 
@@ -46,15 +48,19 @@ final class TangleMemo: @unchecked Sendable {
 
     /// Steps looked up (computed in an earlier frame) since the memo was made (for tests and benchmarks).
     private(set) var reused = 0
+    /// Interpenetrating splits kept from an earlier frame, not redone (TangleReuse.swift), since the memo was made.
+    private(set) var keptSplits = 0
 
     /// Takes in a finished session's new entries.
     func absorb(_ s: TangleMemoSession) {
         reused += s.reused
+        keptSplits += s.keptSplits
         s.newFeet.forEach { a, b, v in feet.set(a, b, v) }
         s.newOrders.forEach { a, b, v in orders.set(a, b, v) }
         held += s.newHeld
         s.newSplits.forEach { a, b, v in splits.set(a, b, v) }
         for (k, v) in s.newLists { lists[k] = v }
+        for (group, r) in s.newRecords { for p in group { records[p.member] = r } }
     }
 }
 
@@ -71,8 +77,11 @@ final class TangleMemoSession: @unchecked Sendable {
     fileprivate var newHeld: [DrawPolygon] = []
     fileprivate var newSplits = IdentityTable<TangleMemo.Split>()
     fileprivate var newLists: [TangleMemo.List: TangleMemo.Ordered] = [:]
+    fileprivate var newRecords: [(group: [DrawPolygon], record: TangleRecord?)] = []
     /// Steps looked up in the memo (computed in an earlier frame).
     fileprivate var reused = 0
+    /// Interpenetrating splits kept from an earlier frame (TangleReuse.swift).
+    var keptSplits = 0
 
     fileprivate init(_ memo: TangleMemo) { self.memo = memo; orders = memo.orders }
 
@@ -112,6 +121,18 @@ final class TangleMemoSession: @unchecked Sendable {
         newSplits.set(ka, kb, TangleMemo.Split(a: a, by: plane, side: s))
         return s
     }
+
+    /// The record of the last frame's tangle holding one of `group`'s polygons (the very
+    /// object), or nil.
+    func record(for group: [DrawPolygon]) -> TangleRecord? {
+        for p in group {
+            if let r = memo.records[p.member], r.index[ObjectIdentifier(p)] != nil { return r }
+        }
+        return nil
+    }
+
+    /// Keeps the record of the tangle of `group` (nil: none usable; older ones forgotten).
+    func keep(_ r: TangleRecord?, for group: [DrawPolygon]) { newRecords.append((group, r)) }
 
     /// `make()`, a function (`kind`) of the list `pieces`, or what it gave for the same list before.
     func ordered(_ kind: Int, _ pieces: [DrawPolygon], _ make: () -> [DrawPolygon]) -> [DrawPolygon] {
