@@ -18,7 +18,8 @@ import LaminaCompositor
 /// When the GL renderer draws a target's opaque interiors first to reject hidden fragments.
 public enum DepthPrepassMode: Sendable, Equatable {
     /// Where it is estimated to pay: the quads' pixels cover their bounding box at least
-    /// `DepthPrepass.minOverdraw` times, and opaque interiors at least `minOpaqueShare` of it.
+    /// `DepthPrepass.minOverdraw` times, opaque interiors at least `minOpaqueShare` of it,
+    /// and the opaque quads are large (`minCandidateArea` on average).
     case automatic
     /// Whenever a target has an opaque interior and a depth buffer can be had (for tests).
     case always
@@ -45,8 +46,15 @@ enum DepthPrepass {
     /// flat-10000 measured slower with the pre-pass: every fragment pays for the depth test,
     /// and rejected ones still cost llvmpipe a visit; parallel-1000, at 77, much faster)...
     static let minOverdraw = 3.0
-    /// ...and the opaque interiors' total area over that box.
+    /// ...and the opaque interiors' total area over that box...
     static let minOpaqueShare = 0.25
+    /// ...and the candidates' mean cover area (pixels): each candidate costs the CPU its
+    /// interior polygon and llvmpipe two more triangles (about 0.75 us a candidate on
+    /// cards-5000), while a depth-rejected fragment saves only about 1 ns, and only in 4x4
+    /// stamps wholly behind an interior. GL frame p50, pre-pass on vs off: cards-5000 (mean
+    /// 196 px) 58-62 vs 40-42 ms, cards-10000 (333 px) 85 vs 62-70 ms, parallel-1000
+    /// (3,193 px) 7.0-7.4 vs 8.2-9.0 ms.
+    static let minCandidateArea = 1024.0
     /// Interiors smaller than this (pixels) are left out: they hide little, and every
     /// triangle costs llvmpipe a setup.
     static let minArea = 16.0
@@ -77,9 +85,14 @@ struct PrepassTally {
     /// Sum of the pixel covers' areas, and their bounding box.
     var coverArea = 0.0
     var bounds: Box?
+    /// Sum of the candidates' cover areas.
+    var candidateArea = 0.0
 
-    mutating func add(cover: [SIMD2<Double>]) {
-        coverArea += polygonArea(cover)
+    /// Tallies a quad's pixel cover; `candidate`: whether the quad is a pre-pass candidate.
+    mutating func add(cover: [SIMD2<Double>], candidate: Bool) {
+        let area = polygonArea(cover)
+        coverArea += area
+        if candidate { candidateArea += area }
         var b = bounds ?? Box(minX: cover[0].x, minY: cover[0].y, maxX: cover[0].x, maxY: cover[0].y)
         for p in cover {
             b.minX = min(b.minX, p.x); b.maxX = max(b.maxX, p.x)
@@ -96,7 +109,8 @@ extension FrameBatches {
         guard prepassMode != .never, !tally.candidates.isEmpty, quads.count <= DepthPrepass.maxQuads,
               let b = tally.bounds else { return [] }
         let box = max(b.width * b.height, 1)
-        if prepassMode == .automatic && tally.coverArea < DepthPrepass.minOverdraw * box { return [] }
+        if prepassMode == .automatic && (tally.coverArea < DepthPrepass.minOverdraw * box
+            || tally.candidateArea < DepthPrepass.minCandidateArea * Double(tally.candidates.count)) { return [] }
         var polygons: [(quad: Int, polygon: [SIMD2<Double>])] = []
         var area = 0.0
         for k in tally.candidates.reversed() {

@@ -141,8 +141,9 @@ struct FrameBatches {
         var tally = PrepassTally()
         if prepassMode != .never {
             for k in quads.indices where covers[k].count >= 3 {
-                tally.add(cover: covers[k])
-                if DepthPrepass.isCandidate(quads[k]) { tally.candidates.append(k) }
+                let candidate = DepthPrepass.isCandidate(quads[k])
+                tally.add(cover: covers[k], candidate: candidate)
+                if candidate { tally.candidates.append(k) }
             }
         }
         let interiors = depth ? prepassInteriors(quads, tally: tally, width: width, height: height) : []
