@@ -164,6 +164,13 @@ public final class GLRenderer: @unchecked Sendable {
     }
     private var inParts = true
 
+    /// The fewest quads of a target drawn in parts (`GLState.minPartTarget`); tests lower it.
+    var partMinimum: Int {
+        get { lock.lock(); defer { lock.unlock() }; return partMin }
+        set { lock.lock(); partMin = newValue; lock.unlock() }
+    }
+    private var partMin = GLState.minPartTarget
+
     /// Parts the last frame flushed before their target's last (for tests).
     var lastFramePartFlushes: Int {
         lock.lock(); defer { lock.unlock() }
@@ -175,6 +182,7 @@ public final class GLRenderer: @unchecked Sendable {
             gl.prepassMode = prepassMode
             gl.ringMinArea = ringArea
             gl.drawsInParts = inParts
+            gl.partMinimum = partMin
             return gl
         }
         let s = try GLState()
@@ -182,6 +190,7 @@ public final class GLRenderer: @unchecked Sendable {
         s.prepassMode = prepassMode
         s.ringMinArea = ringArea
         s.drawsInParts = inParts
+        s.partMinimum = partMin
         gl = s
         return s
     }

@@ -42,6 +42,8 @@ final class GLState {
     /// Whether a large target is drawn in parts, each flushed once batched (`partQuads`);
     /// tests turn it off to compare (the same image).
     var drawsInParts = true
+    /// The fewest quads of a target drawn in parts (`minPartTarget`; tests lower it).
+    var partMinimum = GLState.minPartTarget
     /// Parts flushed before their target's last in the last frame.
     private(set) var partFlushes = 0
     /// Frames a cached image texture may go unused before it is freed.
@@ -251,7 +253,7 @@ final class GLState {
             var failure: Error?
             let emitted = batches.add(t.quads, width: t.width, height: t.height,
                                       depth: surface[i] >= 0 || callerDepth[i] == true,
-                                      emitEvery: drawsInParts ? Self.partQuads(t.quads.count) : 0, emit: { b, draws in
+                                      emitEvery: drawsInParts ? Self.partQuads(t.quads.count, minimum: partMinimum) : 0, emit: { b, draws in
                 guard failure == nil else { return }
                 do {
                     try self.upload(b, &uploaded)
@@ -322,10 +324,16 @@ final class GLState {
     /// How much of a frame's batches is in the GL buffers.
     struct Uploaded { var records = 0, vertices = 0, indices = 0 }
 
-    /// Quads batched between flushes in a target of `count` quads (0: one part): parts of
-    /// at least 512 quads, at most four (every flush starts a scene llvmpipe bins anew).
-    static func partQuads(_ count: Int) -> Int {
-        count < 1024 ? 0 : max(512, (count + 3) / 4)
+    /// The fewest quads of a target drawn in parts. Each flush costs llvmpipe a new scene
+    /// (callgrind, flat-10000: about 2.6M more instructions a flush on the drawing thread),
+    /// so only targets whose batching takes milliseconds are split; in alternating runs on a
+    /// loaded machine cards-5000 and flat-10000 gained, cards-1000 (1,943 quads) did not.
+    static let minPartTarget = 4096
+
+    /// Quads batched between flushes in a target of `count` quads (0: one part): at most
+    /// four parts, of at least `minimum / 2` quads, from `minimum` quads.
+    static func partQuads(_ count: Int, minimum: Int) -> Int {
+        count < minimum ? 0 : max(minimum / 2, (count + 3) / 4)
     }
 
     /// Uploads what `b` holds beyond `done` (records, vertices, indices), growing a buffer

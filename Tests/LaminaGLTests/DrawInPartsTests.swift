@@ -1,6 +1,7 @@
 // A large target drawn in parts (GLState.partQuads: each part uploaded, drawn and flushed as
 // soon as it is batched) gives the bytes of the same target drawn in one go: in the output,
-// in an offscreen target sampled by the output, and in a damaged rectangle.
+// in an offscreen target sampled by the output, and in a damaged rectangle. (Parts start at
+// 1,024 quads here, below the default, so the scenes stay small.)
 import Foundation
 import LaminaCompositor
 @testable import LaminaGL
@@ -15,6 +16,7 @@ import Testing
     static func render(_ p: RenderPlan, parts: Bool) throws -> (image: CGImage, flushes: Int) {
         let gl = try GLRenderer()
         gl.drawsInParts = parts
+        gl.partMinimum = 1024
         let image = try gl.render(p)
         return (image, gl.lastFramePartFlushes)
     }
@@ -46,6 +48,7 @@ import Testing
         for parts in [false, true] {
             let gl = try GLRenderer()
             gl.drawsInParts = parts
+            gl.partMinimum = 1024
             images.append(try gl.render(p, over: blank, damage: damage).premultipliedRGBA)
             #expect((gl.lastFramePartFlushes > 0) == parts)
         }
