@@ -18,7 +18,8 @@ import LaminaCompositor
 /// When the GL renderer draws a target's opaque interiors first to reject hidden fragments.
 public enum DepthPrepassMode: Sendable, Equatable {
     /// Where it is estimated to pay: the quads' pixels cover their bounding box at least
-    /// `DepthPrepass.minOverdraw` times, and opaque interiors at least `minOpaqueShare` of it.
+    /// `DepthPrepass.minOverdraw` times, opaque interiors at least `minOpaqueShare` of it,
+    /// and the opaque quads are large (`minCandidateArea` on average).
     case automatic
     /// Whenever a target has an opaque interior and a depth buffer can be had (for tests).
     case always
@@ -45,8 +46,16 @@ enum DepthPrepass {
     /// flat-10000 measured slower with the pre-pass: every fragment pays for the depth test,
     /// and rejected ones still cost llvmpipe a visit; parallel-1000, at 77, much faster)...
     static let minOverdraw = 3.0
-    /// ...and the opaque interiors' total area over that box.
+    /// ...and the opaque interiors' total area over that box...
     static let minOpaqueShare = 0.25
+    /// ...and the candidates' mean cover area (pixels): each candidate costs the CPU its
+    /// interior polygon (about 6,600 instructions) and llvmpipe more triangles, while
+    /// rejection saves only 4x4 stamps wholly behind an interior, so small quads gain almost
+    /// nothing. GL frame p50, pre-pass on vs off: cards-5000 (mean 196 px) 58-62 vs 40-42 ms,
+    /// cards-10000 (333 px) 85 vs 62-70 ms, parallel-1000 (3,193 px) 7.0-7.4 vs 8.2-9.0 ms;
+    /// parallel-1000's cards shrunk (callgrind, llvmpipe's threads per frame): mean 2,040 px
+    /// -7.0M instructions against 6.6M more for the interiors, 1,000 px -1.8M, 510 px +0.9M.
+    static let minCandidateArea = 2048.0
     /// Interiors smaller than this (pixels) are left out: they hide little, and every
     /// triangle costs llvmpipe a setup.
     static let minArea = 16.0
@@ -77,9 +86,14 @@ struct PrepassTally {
     /// Sum of the pixel covers' areas, and their bounding box.
     var coverArea = 0.0
     var bounds: Box?
+    /// Sum of the candidates' cover areas.
+    var candidateArea = 0.0
 
-    mutating func add(cover: [SIMD2<Double>]) {
-        coverArea += polygonArea(cover)
+    /// Tallies a quad's pixel cover; `candidate`: whether the quad is a pre-pass candidate.
+    mutating func add(cover: [SIMD2<Double>], candidate: Bool) {
+        let area = polygonArea(cover)
+        coverArea += area
+        if candidate { candidateArea += area }
         var b = bounds ?? Box(minX: cover[0].x, minY: cover[0].y, maxX: cover[0].x, maxY: cover[0].y)
         for p in cover {
             b.minX = min(b.minX, p.x); b.maxX = max(b.maxX, p.x)
@@ -96,15 +110,25 @@ extension FrameBatches {
         guard prepassMode != .never, !tally.candidates.isEmpty, quads.count <= DepthPrepass.maxQuads,
               let b = tally.bounds else { return [] }
         let box = max(b.width * b.height, 1)
-        if prepassMode == .automatic && tally.coverArea < DepthPrepass.minOverdraw * box { return [] }
+        if prepassMode == .automatic && (tally.coverArea < DepthPrepass.minOverdraw * box
+            || tally.candidateArea < DepthPrepass.minCandidateArea * Double(tally.candidates.count)) { return [] }
+        // Each interior is its own quad's alone (a few thousand instructions each): on all
+        // cores when there are many, gathered in the one order (last quad first).
+        let order = Array(tally.candidates.reversed())
+        let parts = inRanges(order.count, minimum: 256) { range in
+            range.compactMap { i -> (quad: Int, polygon: [SIMD2<Double>], area: Double)? in
+                let p = quads[order[i]].pixelInterior(width: width, height: height, inset: DepthPrepass.inset)
+                let a = polygonArea(p)
+                return p.count >= 3 && a >= DepthPrepass.minArea ? (order[i], p, a) : nil
+            }
+        }
         var polygons: [(quad: Int, polygon: [SIMD2<Double>])] = []
         var area = 0.0
-        for k in tally.candidates.reversed() {
-            let p = quads[k].pixelInterior(width: width, height: height, inset: DepthPrepass.inset)
-            let a = polygonArea(p)
-            guard p.count >= 3, a >= DepthPrepass.minArea else { continue }
-            area += a
-            polygons.append((k, p))
+        for part in parts {
+            for (k, p, a) in part {
+                area += a
+                polygons.append((k, p))
+            }
         }
         if prepassMode == .automatic && area < DepthPrepass.minOpaqueShare * box { return [] }
         return polygons

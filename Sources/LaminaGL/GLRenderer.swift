@@ -156,16 +156,41 @@ public final class GLRenderer: @unchecked Sendable {
     }
     private var ringArea = DepthPrepass.minRingArea
 
+    /// Whether large targets are drawn in parts, each flushed as soon as it is batched (the
+    /// default; tests turn it off to compare: the same image).
+    var drawsInParts: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return inParts }
+        set { lock.lock(); inParts = newValue; lock.unlock() }
+    }
+    private var inParts = true
+
+    /// The fewest quads of a target drawn in parts (`GLState.minPartTarget`); tests lower it.
+    var partMinimum: Int {
+        get { lock.lock(); defer { lock.unlock() }; return partMin }
+        set { lock.lock(); partMin = newValue; lock.unlock() }
+    }
+    private var partMin = GLState.minPartTarget
+
+    /// Parts the last frame flushed before their target's last (for tests).
+    var lastFramePartFlushes: Int {
+        lock.lock(); defer { lock.unlock() }
+        return gl?.partFlushes ?? 0
+    }
+
     private func state() throws -> GLState {
         if let gl {
             gl.prepassMode = prepassMode
             gl.ringMinArea = ringArea
+            gl.drawsInParts = inParts
+            gl.partMinimum = partMin
             return gl
         }
         let s = try GLState()
         s.retained.pixelBudget = budget
         s.prepassMode = prepassMode
         s.ringMinArea = ringArea
+        s.drawsInParts = inParts
+        s.partMinimum = partMin
         gl = s
         return s
     }

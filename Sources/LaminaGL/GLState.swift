@@ -1,8 +1,10 @@
 // The GL objects of a renderer and the per-frame logic: surfaces assigned to targets (each
 // released after its last reader; a target unchanged since the last frame keeps its texture
 // and is not drawn: RetainedTargets), every quad of the frame packed into one record buffer and
-// one vertex buffer (uploaded once per frame into buffers that grow and are reused), then
-// each target drawn with a few draw calls. Used only with the context current.
+// one vertex buffer (buffers that grow and are reused), each target batched right before it
+// is drawn with a few draw calls, a large one in parts (each uploaded, drawn and flushed
+// once batched, so llvmpipe's threads rasterize it while the next is batched). Used only
+// with the context current.
 @preconcurrency import CEpoxy
 import Foundation
 import LaminaCompositor
@@ -37,6 +39,13 @@ final class GLState {
     private var frame = 0
     /// Draw calls of the last frame.
     private(set) var drawCalls = 0
+    /// Whether a large target is drawn in parts, each flushed once batched (`partQuads`);
+    /// tests turn it off to compare (the same image).
+    var drawsInParts = true
+    /// The fewest quads of a target drawn in parts (`minPartTarget`; tests lower it).
+    var partMinimum = GLState.minPartTarget
+    /// Parts flushed before their target's last in the last frame.
+    private(set) var partFlushes = 0
     /// Frames a cached image texture may go unused before it is freed.
     let keepFrames = 8
     /// Set once every object is deleted.
@@ -161,7 +170,7 @@ final class GLState {
         if blurProgram == nil && plan.targets.indices.contains(where: { use.drawn[$0] && plan.targets[$0].blur != nil }) {
             blurProgram = try BlurProgram()
         }
-        // Records and vertices of every target, uploaded once.
+        // Records and vertices of every target, uploaded as they are batched.
         batches.reset()
         batches.fp64 = hasFP64
         // Whether the caller's framebuffer has a depth buffer for the targets drawn there
@@ -173,9 +182,86 @@ final class GLState {
                 callerDepth[i] = DepthBuffers.hasDepth(f, width: t.width, height: t.height)
             }
         }
+        epoxy_glDisable(GLenum(GL_DITHER))
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        epoxy_glDisable(GLenum(GL_CULL_FACE))
+        // No scissor: a clear without one is a fast clear (with one, Mesa draws a quad), and
+        // what lies outside a target in a larger texture is never read (quad.frag, SurfacePool).
+        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+        epoxy_glEnable(GLenum(GL_BLEND))
+        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        epoxy_glBindVertexArray(vao)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(recordTextureUnit))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_BUFFER), recordTexture)
+        drawCalls = 0
+        partFlushes = 0
+        depthBuffers.beginFrame()
+        var blending = true
+        var output: GLuint = 0
+        var uploaded = Uploaded()
+        // Each target is batched right before it is drawn, and a large one in parts, each
+        // part drawn and flushed as soon as it is batched: llvmpipe rasterizes a flushed part
+        // on its threads while this thread batches the next (GL draws them in the same order,
+        // so the pixels are those of one draw after another).
         for (i, t) in plan.targets.enumerated() {
-            batches.add(use.drawn[i] ? t.quads : [], width: t.width, height: t.height,
-                        depth: surface[i] >= 0 || callerDepth[i] == true) { fill in
+            guard use.drawn[i], t.blur == nil || blurProgram == nil else {
+                // Not drawn (or a blur, drawn from its source below): no quads, keeping
+                // `batches.draws` indexed by target.
+                batches.add([], width: t.width, height: t.height) { _ in nil }
+                if use.drawn[i], let b = t.blur, let blur = blurProgram {
+                    let fbo = surface[i] >= 0 ? pool.surfaces[surface[i]].fbo : finalFramebuffer!
+                    if i == plan.outputIndex { output = fbo }
+                    // A plan out of order or sizes that differ: nothing to blur (as on the CPU).
+                    let src = b.source >= 0 && b.source < i ? surface[b.source] : -1
+                    let ok = src >= 0 && plan.targets[b.source].width == t.width && plan.targets[b.source].height == t.height
+                    if blending { epoxy_glDisable(GLenum(GL_BLEND)); blending = false }
+                    let mid = pool.surfaces[intermediate[i]]
+                    if ok {
+                        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), mid.fbo)
+                        blur.pass(source: pool.surfaces[src].texture, width: t.width, height: t.height, kernel: b.horizontal, direction: SIMD2(1, 0))
+                        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+                        blur.pass(source: mid.texture, width: t.width, height: t.height, kernel: b.vertical, direction: SIMD2(0, 1))
+                    } else {
+                        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+                        epoxy_glViewport(0, 0, GLsizei(t.width), GLsizei(t.height))
+                        epoxy_glClearColor(0, 0, 0, 0)
+                        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                    }
+                    epoxy_glBindVertexArray(vao)
+                    drawCalls += ok ? 2 : 0
+                    #if DEBUG
+                    try checkError("blurring target #\(b.source) into #\(i) \"\(t.label)\"")
+                    #endif
+                }
+                continue
+            }
+            let fbo = surface[i] >= 0 ? pool.surfaces[surface[i]].fbo : finalFramebuffer!
+            if i == plan.outputIndex { output = fbo }
+            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+            // The target fills the texture's top-left corner (y up in GL: rows 0..<height).
+            epoxy_glViewport(0, 0, GLsizei(t.width), GLsizei(t.height))
+            // Offscreen, plan row y is GL row y (flipY 1 below), so the rectangle maps as it is.
+            let scissor = i == plan.outputIndex && surface[i] >= 0 ? outputScissor : nil
+            if let r = scissor {
+                epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+                epoxy_glScissor(GLint(r.x), GLint(r.y), GLsizei(r.width), GLsizei(r.height))
+            }
+            defer { if scissor != nil { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) } }
+            epoxy_glClearColor(t.clearColor.x, t.clearColor.y, t.clearColor.z, t.clearColor.w)
+            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            let flipY: Float = surface[i] < 0 && finalFramebuffer == 0 ? -1 : 1
+            var failure: Error?
+            let emitted = batches.add(t.quads, width: t.width, height: t.height,
+                                      depth: surface[i] >= 0 || callerDepth[i] == true,
+                                      emitEvery: drawsInParts ? Self.partQuads(t.quads.count, minimum: partMinimum) : 0, emit: { b, draws in
+                guard failure == nil else { return }
+                do {
+                    try self.upload(b, &uploaded)
+                    for d in draws { try self.drawBatch(d, t, flipY, &blending) }
+                    epoxy_glFlush()
+                    self.partFlushes += 1
+                } catch { failure = error }
+            }) { fill in
                 switch fill {
                 case .image(let i, _):
                     guard i >= 0, i < plan.images.count else { return nil }
@@ -190,71 +276,17 @@ final class GLState {
                 case .none, .color: return nil
                 }
             }
-        }
-        try upload()
-
-        epoxy_glDisable(GLenum(GL_DITHER))
-        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
-        epoxy_glDisable(GLenum(GL_CULL_FACE))
-        // No scissor: a clear without one is a fast clear (with one, Mesa draws a quad), and
-        // what lies outside a target in a larger texture is never read (quad.frag, SurfacePool).
-        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
-        epoxy_glEnable(GLenum(GL_BLEND))
-        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        epoxy_glBindVertexArray(vao)
-        epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(recordTextureUnit))
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_BUFFER), recordTexture)
-        drawCalls = 0
-        depthBuffers.beginFrame()
-        var blending = true
-        var output: GLuint = 0
-        for (i, t) in plan.targets.enumerated() where use.drawn[i] {
-            let fbo = surface[i] >= 0 ? pool.surfaces[surface[i]].fbo : finalFramebuffer!
-            if i == plan.outputIndex { output = fbo }
-            if let b = t.blur, let blur = blurProgram {
-                // A plan out of order or sizes that differ: nothing to blur (as on the CPU).
-                let src = b.source >= 0 && b.source < i ? surface[b.source] : -1
-                let ok = src >= 0 && plan.targets[b.source].width == t.width && plan.targets[b.source].height == t.height
-                if blending { epoxy_glDisable(GLenum(GL_BLEND)); blending = false }
-                let mid = pool.surfaces[intermediate[i]]
-                if ok {
-                    epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), mid.fbo)
-                    blur.pass(source: pool.surfaces[src].texture, width: t.width, height: t.height, kernel: b.horizontal, direction: SIMD2(1, 0))
-                    epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
-                    blur.pass(source: mid.texture, width: t.width, height: t.height, kernel: b.vertical, direction: SIMD2(0, 1))
-                } else {
-                    epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
-                    epoxy_glViewport(0, 0, GLsizei(t.width), GLsizei(t.height))
-                    epoxy_glClearColor(0, 0, 0, 0)
-                    epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-                }
-                epoxy_glBindVertexArray(vao)
-                drawCalls += ok ? 2 : 0
-                #if DEBUG
-                try checkError("blurring target #\(b.source) into #\(i) \"\(t.label)\"")
-                #endif
-                continue
-            }
-            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
-            // The target fills the texture's top-left corner (y up in GL: rows 0..<height).
-            epoxy_glViewport(0, 0, GLsizei(t.width), GLsizei(t.height))
-            // Offscreen, plan row y is GL row y (flipY 1 below), so the rectangle maps as it is.
-            let scissor = i == plan.outputIndex && surface[i] >= 0 ? outputScissor : nil
-            if let r = scissor {
-                epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
-                epoxy_glScissor(GLint(r.x), GLint(r.y), GLsizei(r.width), GLsizei(r.height))
-            }
-            defer { if scissor != nil { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) } }
+            if let failure { throw failure }
+            try upload(batches, &uploaded)
             let size = surface[i] >= 0 ? (pool.surfaces[surface[i]].width, pool.surfaces[surface[i]].height) : nil
+            // A pre-passed target emits nothing early (its pre-pass needs every record first).
             let prepass = depthBuffers.prepare(batches.prepass[i], surfaceSize: size, frame: frame)
-            epoxy_glClearColor(t.clearColor.x, t.clearColor.y, t.clearColor.z, t.clearColor.w)
-            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT) | (prepass ? GLbitfield(GL_DEPTH_BUFFER_BIT) : 0))
-            let flipY: Float = surface[i] < 0 && finalFramebuffer == 0 ? -1 : 1
             if prepass, let d = batches.prepass[i] {
+                epoxy_glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
                 try Self.withPrepassDepth { try drawBatch(d, t, flipY, &blending) }
             }
             defer { if prepass { Self.endPrepassDepth() } }
-            for d in batches.draws[i] { try drawBatch(d, t, flipY, &blending) }
+            for d in batches.draws[i][emitted...] { try drawBatch(d, t, flipY, &blending) }
             #if DEBUG
             try checkError("drawing target #\(i) \"\(t.label)\"")
             #endif
@@ -289,39 +321,69 @@ final class GLState {
         drawCalls += 1
     }
 
-    /// Uploads the frame's records and vertices, growing the buffers when they are too small.
-    private func upload() throws {
-        let texels = batches.records.count / 4
+    /// How much of a frame's batches is in the GL buffers.
+    struct Uploaded { var records = 0, vertices = 0, indices = 0 }
+
+    /// The fewest quads of a target drawn in parts. Each flush costs llvmpipe a new scene
+    /// (callgrind, flat-10000: about 2.6M more instructions a flush on the drawing thread),
+    /// so only targets whose batching takes milliseconds are split; in alternating runs on a
+    /// loaded machine cards-5000 and flat-10000 gained, cards-1000 (1,943 quads) did not.
+    static let minPartTarget = 4096
+
+    /// Quads batched between flushes in a target of `count` quads (0: one part): at most
+    /// four parts, of at least `minimum / 2` quads, from `minimum` quads.
+    static func partQuads(_ count: Int, minimum: Int) -> Int {
+        count < minimum ? 0 : max(minimum / 2, (count + 3) / 4)
+    }
+
+    /// Uploads what `b` holds beyond `done` (records, vertices, indices), growing a buffer
+    /// that is too small (then all of it again: a grown buffer starts empty; draws already
+    /// made keep the old contents, as GL orders them).
+    private func upload(_ b: FrameBatches, _ done: inout Uploaded) throws {
+        let texels = b.records.count / 4
         guard texels <= maxRecordTexels else {
             throw GLError("\(texels) texels of quad records exceed GL_MAX_TEXTURE_BUFFER_SIZE (\(maxRecordTexels)); render on the CPU (--backend cpu)")
         }
-        let recordBytes = batches.records.count * MemoryLayout<Float>.stride
+        let recordBytes = b.records.count * MemoryLayout<Float>.stride
         epoxy_glBindBuffer(GLenum(GL_TEXTURE_BUFFER), recordBuffer)
         if recordBytes > recordCapacity {
             recordCapacity = max(recordBytes, recordCapacity * 2, 64 * 1024)
             epoxy_glBufferData(GLenum(GL_TEXTURE_BUFFER), recordCapacity, nil, GLenum(GL_STREAM_DRAW))
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(recordTextureUnit))
             epoxy_glBindTexture(GLenum(GL_TEXTURE_BUFFER), recordTexture)
             epoxy_glTexBuffer(GLenum(GL_TEXTURE_BUFFER), GLenum(GL_RGBA32F), recordBuffer)
+            done.records = 0
         }
-        batches.records.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_TEXTURE_BUFFER), 0, $0.count, $0.baseAddress) }
+        Self.subData(GLenum(GL_TEXTURE_BUFFER), b.records, from: done.records)
         epoxy_glBindBuffer(GLenum(GL_TEXTURE_BUFFER), 0)
-        let vertexBytes = batches.vertices.count * MemoryLayout<QuadVertex>.stride
+        let vertexBytes = b.vertices.count * MemoryLayout<QuadVertex>.stride
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vertexBuffer)
         if vertexBytes > vertexCapacity {
             vertexCapacity = max(vertexBytes, vertexCapacity * 2, 64 * 1024)
             epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), vertexCapacity, nil, GLenum(GL_STREAM_DRAW))
+            done.vertices = 0
         }
-        batches.vertices.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
+        Self.subData(GLenum(GL_ARRAY_BUFFER), b.vertices, from: done.vertices)
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), 0)
-        // The element buffer is the vertex array's: bind that to fill it.
-        let indexBytes = batches.indices.count * MemoryLayout<UInt32>.stride
+        // The element buffer is the vertex array's (bound while the frame draws).
+        let indexBytes = b.indices.count * MemoryLayout<UInt32>.stride
         epoxy_glBindVertexArray(vao)
         if indexBytes > indexCapacity {
             indexCapacity = max(indexBytes, indexCapacity * 2, 64 * 1024)
             epoxy_glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), indexCapacity, nil, GLenum(GL_STREAM_DRAW))
+            done.indices = 0
         }
-        batches.indices.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_ELEMENT_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
-        epoxy_glBindVertexArray(0)
+        Self.subData(GLenum(GL_ELEMENT_ARRAY_BUFFER), b.indices, from: done.indices)
+        done = Uploaded(records: b.records.count, vertices: b.vertices.count, indices: b.indices.count)
+    }
+
+    /// Writes `array[from...]` into the buffer bound at `target`, at its offset.
+    private static func subData<T>(_ target: GLenum, _ array: [T], from: Int) {
+        guard array.count > from else { return }
+        let stride = MemoryLayout<T>.stride
+        array.withUnsafeBytes { buf in
+            epoxy_glBufferSubData(target, from * stride, (array.count - from) * stride, buf.baseAddress! + from * stride)
+        }
     }
 
     /// Ends a frame: surfaces go back to the pool; surfaces and images unused for a while are freed.
@@ -358,3 +420,4 @@ final class GLState {
         return tex
     }
 }
+

@@ -131,9 +131,15 @@ struct FrameBatches {
     /// texture fill samples and, for a target in a larger pooled texture, the target's own size.
     /// `depth`: whether the target can have a depth buffer (then it may get a pre-pass, and
     /// its pre-passed quads only their rings: the caller must then draw `prepass` first).
-    mutating func add(_ quads: [DrawQuad], width: Int, height: Int, depth: Bool = true,
-                      texture: (Fill) -> (BoundTexture, SIMD2<Int>?)?) {
+    /// `emit`, for a target without a pre-pass: called every `emitEvery` quads with the draws
+    /// finished so far (not yet emitted), so the caller can draw them while the rest is batched.
+    /// Returns how many of the target's draws were emitted (the first ones).
+    @discardableResult
+    mutating func add(_ quads: [DrawQuad], width: Int, height: Int, depth: Bool = true, emitEvery: Int = 0,
+                      emit: ((inout FrameBatches, ArraySlice<QuadDraw>) -> Void)? = nil,
+                      texture: (Fill) -> (BoundTexture, SIMD2<Int>?)?) -> Int {
         var out: [QuadDraw] = []
+        var emitted = 0
         var current: QuadDraw?
         // The covers first: the pre-pass decision needs them all, and it says which quads the
         // draws below give only their ring (InteriorRing.swift).
@@ -141,8 +147,9 @@ struct FrameBatches {
         var tally = PrepassTally()
         if prepassMode != .never {
             for k in quads.indices where covers[k].count >= 3 {
-                tally.add(cover: covers[k])
-                if DepthPrepass.isCandidate(quads[k]) { tally.candidates.append(k) }
+                let candidate = DepthPrepass.isCandidate(quads[k])
+                tally.add(cover: covers[k], candidate: candidate)
+                if candidate { tally.candidates.append(k) }
             }
         }
         let interiors = depth ? prepassInteriors(quads, tally: tally, width: width, height: height) : []
@@ -150,6 +157,12 @@ struct FrameBatches {
         for (k, p) in interiors { interiorOf[k] = p }
         var recordOf = [Int32](repeating: -1, count: interiors.isEmpty ? 0 : quads.count)
         for (k, q) in quads.enumerated() {
+            if let emit, emitEvery > 0, interiors.isEmpty, k > 0, k % emitEvery == 0, let c = current {
+                out.append(c)
+                current = nil
+                emit(&self, out[emitted...])
+                emitted = out.count
+            }
             // No pixel centre can lie in a cover without three points on the target.
             let pixelCover = covers[k]
             guard pixelCover.count >= 3 else { continue }
@@ -220,6 +233,7 @@ struct FrameBatches {
         if let c = current { out.append(c) }
         draws.append(out)
         prepass.append(prepassDraw(interiors, records: recordOf))
+        return emitted
     }
 
     /// Every quad's pixel cover (`DrawQuad.pixelCover`), on all cores when there are many:
