@@ -10,11 +10,7 @@ import QuartzCore
     /// `count` cards of 60x40 points crowded on a 300x200 canvas in one perspective context, so
     /// they overlap and cross and depth ordering forms groups that must be split.
     func scene(_ count: Int, _ rng: inout TestRandom) -> (CALayer, [CALayer]) {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 300, height: 200)
-        var p = CATransform3DIdentity
-        p.m34 = -1 / 500
-        root.sublayerTransform = p
+        let root = stage(300, 200, [])
         var cards: [CALayer] = []
         for i in 0..<count {
             let card = CALayer()

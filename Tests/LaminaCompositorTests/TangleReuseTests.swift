@@ -12,11 +12,7 @@ import LaminaWorkloads
     /// Two crowds of crossing cards (each a tangle of interpenetrating pairs) side by side on
     /// a 400x200 canvas, apart from each other, in one perspective context.
     func crowds(_ rng: inout TestRandom) -> (CALayer, [CALayer]) {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 400, height: 200)
-        var p = CATransform3DIdentity
-        p.m34 = -1 / 500
-        root.sublayerTransform = p
+        let root = stage(400, 200, [])
         var cards: [CALayer] = []
         for i in 0..<24 {
             let card = CALayer()
