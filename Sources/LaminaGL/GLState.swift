@@ -204,39 +204,17 @@ final class GLState {
         // on its threads while this thread batches the next (GL draws them in the same order,
         // so the pixels are those of one draw after another).
         for (i, t) in plan.targets.enumerated() {
-            guard use.drawn[i], t.blur == nil || blurProgram == nil else {
-                // Not drawn (or a blur, drawn from its source below): no quads, keeping
-                // `batches.draws` indexed by target.
-                batches.add([], width: t.width, height: t.height) { _ in nil }
-                if use.drawn[i], let b = t.blur, let blur = blurProgram {
-                    let fbo = surface[i] >= 0 ? pool.surfaces[surface[i]].fbo : finalFramebuffer!
-                    if i == plan.outputIndex { output = fbo }
-                    // A plan out of order or sizes that differ: nothing to blur (as on the CPU).
-                    let src = b.source >= 0 && b.source < i ? surface[b.source] : -1
-                    let ok = src >= 0 && plan.targets[b.source].width == t.width && plan.targets[b.source].height == t.height
-                    if blending { epoxy_glDisable(GLenum(GL_BLEND)); blending = false }
-                    let mid = pool.surfaces[intermediate[i]]
-                    if ok {
-                        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), mid.fbo)
-                        blur.pass(source: pool.surfaces[src].texture, width: t.width, height: t.height, kernel: b.horizontal, direction: SIMD2(1, 0))
-                        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
-                        blur.pass(source: mid.texture, width: t.width, height: t.height, kernel: b.vertical, direction: SIMD2(0, 1))
-                    } else {
-                        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
-                        epoxy_glViewport(0, 0, GLsizei(t.width), GLsizei(t.height))
-                        epoxy_glClearColor(0, 0, 0, 0)
-                        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-                    }
-                    epoxy_glBindVertexArray(vao)
-                    drawCalls += ok ? 2 : 0
-                    #if DEBUG
-                    try checkError("blurring target #\(b.source) into #\(i) \"\(t.label)\"")
-                    #endif
-                }
-                continue
-            }
+            // Not drawn, or a blur (drawn from its source): no quads, keeping `batches.draws`
+            // indexed by target.
+            guard use.drawn[i] else { batches.add([], width: t.width, height: t.height) { _ in nil }; continue }
             let fbo = surface[i] >= 0 ? pool.surfaces[surface[i]].fbo : finalFramebuffer!
             if i == plan.outputIndex { output = fbo }
+            if let b = t.blur, let blur = blurProgram {
+                batches.add([], width: t.width, height: t.height) { _ in nil }
+                if blending { epoxy_glDisable(GLenum(GL_BLEND)); blending = false }
+                try drawBlur(b, with: blur, into: i, fbo: fbo, plan: plan, surface: surface, intermediate: intermediate)
+                continue
+            }
             epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
             // The target fills the texture's top-left corner (y up in GL: rows 0..<height).
             epoxy_glViewport(0, 0, GLsizei(t.width), GLsizei(t.height))
@@ -319,6 +297,33 @@ final class GLState {
         epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(d.count), GLenum(GL_UNSIGNED_INT),
                              UnsafeRawPointer(bitPattern: d.first * MemoryLayout<UInt32>.stride))
         drawCalls += 1
+    }
+
+    /// Target `i`, a blur of target `b.source`: two passes through `intermediate[i]` into
+    /// `fbo` (blending off); a plan out of order or sizes that differ give nothing to blur
+    /// (cleared, as on the CPU).
+    private func drawBlur(_ b: TargetBlur, with blur: BlurProgram, into i: Int, fbo: GLuint, plan: RenderPlan,
+                          surface: [Int], intermediate: [Int]) throws {
+        let t = plan.targets[i]
+        let src = b.source >= 0 && b.source < i ? surface[b.source] : -1
+        let ok = src >= 0 && plan.targets[b.source].width == t.width && plan.targets[b.source].height == t.height
+        let mid = pool.surfaces[intermediate[i]]
+        if ok {
+            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), mid.fbo)
+            blur.pass(source: pool.surfaces[src].texture, width: t.width, height: t.height, kernel: b.horizontal, direction: SIMD2(1, 0))
+            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+            blur.pass(source: mid.texture, width: t.width, height: t.height, kernel: b.vertical, direction: SIMD2(0, 1))
+        } else {
+            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
+            epoxy_glViewport(0, 0, GLsizei(t.width), GLsizei(t.height))
+            epoxy_glClearColor(0, 0, 0, 0)
+            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        epoxy_glBindVertexArray(vao)
+        drawCalls += ok ? 2 : 0
+        #if DEBUG
+        try checkError("blurring target #\(b.source) into #\(i) \"\(t.label)\"")
+        #endif
     }
 
     /// How much of a frame's batches is in the GL buffers.
@@ -420,4 +425,3 @@ final class GLState {
         return tex
     }
 }
-

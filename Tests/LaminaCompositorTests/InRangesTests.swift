@@ -7,6 +7,18 @@ import QuartzCore
 import Testing
 
 @Suite struct InRangesTests {
+    /// The quads after the seam pass on an 800x600 target, its work shared across cores and
+    /// not (enough quads for it to be shared): the same edges left anti-aliased either way.
+    func seamsSharedAndNot(_ quads: [DrawQuad], _ layers: [CALayer], _ visible: [[SIMD2<Double>]]) -> [DrawQuad] {
+        let owners = layers.map(ObjectIdentifier.init)
+        var spread = quads, one = quads
+        #expect(quads.count >= spreadQuads)
+        removeSeamAntialiasing(&spread, owners: owners, visible: visible, width: 800, height: 600, spread: true)
+        removeSeamAntialiasing(&one, owners: owners, visible: visible, width: 800, height: 600, spread: false)
+        #expect(spread.map(\.antialiasedEdges) == one.map(\.antialiasedEdges))
+        return one
+    }
+
     /// Every index once, in order, for counts around the thresholds and part counts.
     @Test(arguments: [0, 1, 2, 15, 16, 17, 255, 256, 1000])
     func resultsComeBackInIndexOrder(_ count: Int) {
@@ -61,13 +73,7 @@ import Testing
             add(Box(minX: 0, minY: 0, maxX: 20, maxY: 10), m)
             add(Box(minX: 0, minY: 10, maxX: 20, maxY: 20), m)
         }
-        let owners = layers.map(ObjectIdentifier.init)
-        var spread = quads, one = quads
-        // (Enough quads for the work to be shared.)
-        #expect(quads.count >= spreadQuads)
-        removeSeamAntialiasing(&spread, owners: owners, visible: visible, width: 800, height: 600, spread: true)
-        removeSeamAntialiasing(&one, owners: owners, visible: visible, width: 800, height: 600, spread: false)
-        #expect(spread.map(\.antialiasedEdges) == one.map(\.antialiasedEdges))
+        let one = seamsSharedAndNot(quads, layers, visible)
         // Inner grid edges and the cards' shared edges are hard.
         #expect(one[81].antialiasedEdges.isEmpty)
         #expect(!one[4800].antialiasedEdges.contains(.bottom) && !one[4801].antialiasedEdges.contains(.top))
@@ -100,12 +106,7 @@ import Testing
                 visible.append(rect.corners)
             }
         }
-        let owners = layers.map(ObjectIdentifier.init)
-        var spread = quads, one = quads
-        #expect(quads.count >= spreadQuads)
-        removeSeamAntialiasing(&spread, owners: owners, visible: visible, width: 800, height: 600, spread: true)
-        removeSeamAntialiasing(&one, owners: owners, visible: visible, width: 800, height: 600, spread: false)
-        #expect(spread.map(\.antialiasedEdges) == one.map(\.antialiasedEdges))
+        let one = seamsSharedAndNot(quads, layers, visible)
         // Cell 1's right edge meets cell 2's left: both hard (neither is a 7th, 11th or 13th).
         #expect(!one[1].antialiasedEdges.contains(.right) && !one[2].antialiasedEdges.contains(.left))
         // Cell 14 (a 7th) keeps its top against cell -66 (none) and its left meets cell 13 (no visible part).
