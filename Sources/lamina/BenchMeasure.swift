@@ -1,5 +1,6 @@
 // What `lamina bench` measures: timed series (percentiles), counts derived from a plan, the
 // raw-fill baseline plan, and peak resident memory per workload.
+import CoreGraphics
 import Foundation
 import LaminaCompositor
 
@@ -90,19 +91,33 @@ struct PlanCounts: Encodable {
     }
 }
 
-/// The raw-fill baseline of a plan: the output's final quads in their order, each
-/// `.target` fill replaced by a solid color, drawn into the output alone (no sorting, no
-/// offscreen targets): what drawing the same pixels costs at the least.
+/// The raw-fill baseline of a plan: the output's final quads in their order, drawn into the
+/// output alone (no sorting, no offscreen targets): what drawing the same final pixels costs
+/// at the least. A `.target` fill samples a gray image of the target's own pixel size instead
+/// (the same uv, clamp and filtering: the same per-pixel work as sampling the target), so
+/// the baseline leaves out rendering and keeping targets, not drawing what they show. A layer
+/// mask's texture is a target too: the baseline leaves it out (no targets to sample).
 func rawFillPlan(_ plan: RenderPlan) -> RenderPlan {
-    var out = plan.targets[plan.outputIndex]
-    out.quads = out.quads.map { q in
-        guard case .target = q.fill else { return q }
-        var q = q
-        q.fill = .color(PremultipliedColor(0.5, 0.5, 0.5, 1))
-        q.sampleClamp = nil
-        return q
-    }
     var raw = plan
+    var out = plan.targets[plan.outputIndex]
+    // One image per sampled target, made once per plan (the GL renderer uploads it once).
+    var imageOf: [Int: Int] = [:]
+    for k in out.quads.indices {
+        out.quads[k].maskTexture = nil
+        guard case .target(let index, let uv) = out.quads[k].fill else { continue }
+        let image: Int
+        if let known = imageOf[index] {
+            image = known
+        } else {
+            let t = plan.targets[index]
+            var gray = [UInt8](repeating: 128, count: t.width * t.height * 4)
+            for a in stride(from: 3, to: gray.count, by: 4) { gray[a] = 255 }
+            raw.images.append(CGImage(width: t.width, height: t.height, premultipliedRGBA: gray))
+            image = raw.images.count - 1
+            imageOf[index] = image
+        }
+        out.quads[k].fill = .image(index: image, uv: uv)
+    }
     raw.targets = [out]
     return raw
 }
