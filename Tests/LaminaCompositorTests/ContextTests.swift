@@ -66,24 +66,8 @@ import Testing
     /// 60 degrees: K is flattened into P (a render target), so K never appears in the output
     /// target, while P's surface takes part in T's context: Q, 20 in front of P, is drawn
     /// after P although it comes first in the array.
-    static func nested() -> (root: CALayer, p: CALayer, q: CALayer, k: CALayer) {
-        let t = CATransformLayer()
-        t.bounds = CGRect(x: 0, y: 0, width: 400, height: 400)
-        t.position = CGPoint(x: 200, y: 200)
-        t.transform = ry(20)
-        let p = card("P", 200, 200, at: 200, 200, gray)
-        var persp = CATransform3DIdentity
-        persp.m34 = -1.0 / 300
-        p.sublayerTransform = persp
-        let k = card("K", 160, 160, at: 100, 100, red, transform: ry(60))
-        p.addSublayer(k)
-        let q = card("Q", 80, 200, at: 150, 200, green, transform: tr(0, 0, 20))
-        t.sublayers = [q, p]
-        return (stage(eye: 500, [t]), p, q, k)
-    }
-
     @Test func ThreeDFlatThreeD() throws {
-        let (root, _, _, _) = Self.nested()
+        let (root, _, _, _) = threeDFlatThreeD()
         let plan = compile(root)
         try #require(plan.targets.count == 2 && plan.output.quads.count == 2)
         #expect(plan.drawOrder == ["P", "Q"], "\(plan.drawOrder)")

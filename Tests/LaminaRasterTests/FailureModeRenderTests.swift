@@ -312,19 +312,7 @@ private extension RenderPlan {
     /// Q (unflattened, K's point there would be at z = +44 in front of Q's 20). Where Q is not,
     /// K shows (P-local (120, 100)) and P's gray elsewhere (P-local (100, 10)).
     @Test func ThreeDFlatThreeD() {
-        let t = CATransformLayer()
-        t.bounds = CGRect(x: 0, y: 0, width: 400, height: 400)
-        t.position = CGPoint(x: 200, y: 200)
-        t.transform = ry(20)
-        let p = card("P", 200, 200, at: 200, 200, gray)
-        var persp = CATransform3DIdentity
-        persp.m34 = -1.0 / 300
-        p.sublayerTransform = persp
-        let k = card("K", 160, 160, at: 100, 100, red, transform: ry(60))
-        p.addSublayer(k)
-        let q = card("Q", 80, 200, at: 150, 200, green, transform: tr(0, 0, 20))
-        t.sublayers = [q, p]
-        let root = stage(eye: 500, [t])
+        let (root, p, q, _) = threeDFlatThreeD()
         let underQ = onCanvas(q, 60, 100), kOnly = onCanvas(p, 120, 100), pOnly = onCanvas(p, 100, 10)
         let r = Rendered(root)
         #expect(r.at(underQ) == opaqueGreen, "under Q: \(r.at(underQ))")

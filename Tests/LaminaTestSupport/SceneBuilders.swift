@@ -51,6 +51,26 @@ public func stage(_ w: Double = 400, _ h: Double = 400, eye: Double? = 500, view
     return r
 }
 
+/// 3D -> flat -> 3D: T (a transformLayer turned 20 degrees about y) holds Q (green 80x200,
+/// 20 in front of P, first in the array) and P (gray 200x200, an ordinary layer with m34 =
+/// -1/300 of its own and a red child K turned 60 degrees about y): K is flattened into P, and
+/// P's surface takes part in T's context. On a 400x400 stage, eye 500.
+public func threeDFlatThreeD() -> (root: CALayer, p: CALayer, q: CALayer, k: CALayer) {
+    let t = CATransformLayer()
+    t.bounds = CGRect(x: 0, y: 0, width: 400, height: 400)
+    t.position = CGPoint(x: 200, y: 200)
+    t.transform = ry(20)
+    let p = card("P", 200, 200, at: 200, 200, gray)
+    var persp = CATransform3DIdentity
+    persp.m34 = -1.0 / 300
+    p.sublayerTransform = persp
+    let k = card("K", 160, 160, at: 100, 100, red, transform: ry(60))
+    p.addSublayer(k)
+    let q = card("Q", 80, 200, at: 150, 200, green, transform: tr(0, 0, 20))
+    t.sublayers = [q, p]
+    return (stage(eye: 500, [t]), p, q, k)
+}
+
 /// Where a point of `layer`'s own plane lands on the canvas (through the full chain, perspective included).
 public func onCanvas(_ layer: CALayer, _ x: Double, _ y: Double) -> SIMD2<Double> {
     let p = layer.convert(CGPoint(x: x, y: y), to: nil)
