@@ -2,8 +2,6 @@
 // strongly connected groups, the edges between them, and a topological order of them with
 // ties broken by tie order.
 
-import Dispatch
-
 /// A constraint graph's strongly connected groups in a topological order of the constraints
 /// between them (after[i]: the vertices drawn after i).
 struct Condensation {
@@ -82,30 +80,11 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
     var orders = [[DrawPolygon]](repeating: [], count: c.members.count)
     // Each job has its own memo session (the memo is only read while they run).
     let sessions = jobs.map { _ in memo?.session() }
-    let share = TangleSharing.enabled
-    @Sendable func run(_ k: Int) -> [DrawPolygon] {
-        orderTangle(jobs[k].polygons, edges: jobs[k].edges, planeToTarget: planeToTarget, memo: sessions[k], keys: jobs[k].keys, share: share && k == 0)
-    }
-    let computed: [[DrawPolygon]]
-    if share, let first = jobs.first, first.polygons.count >= largeTangle {
-        // A large group is ordered on this thread, outside the work shared among the cores
-        // (work shared from inside shared work runs on one thread): its own steps share the
-        // cores then (Tangle+Parallel.swift), while the others are ordered beside it.
-        let rest = Handoff([[DrawPolygon]]())
-        let others = DispatchGroup()
-        if jobs.count > 1 {
-            besideQueue.async(group: others) {
-                rest.value = inRanges(jobs.count - 1, minimum: 2, parts: jobs.count - 1) { r in r.map { run($0 + 1) } }.flatMap { $0 }
-            }
-        }
-        let large = run(0)
-        others.wait()
-        computed = [large] + rest.value
-    } else {
-        computed = inRanges(jobs.count, minimum: 2, parts: jobs.count) { r in r.map(run) }.flatMap { $0 }
+    let computed = inRanges(jobs.count, minimum: 2, parts: jobs.count) { r in
+        r.map { orderTangle(jobs[$0].polygons, edges: jobs[$0].edges, planeToTarget: planeToTarget, memo: sessions[$0], keys: jobs[$0].keys) }
     }
     if let memo { for s in sessions { if let s { memo.absorb(s) } } }
-    for (k, order) in computed.enumerated() { orders[jobs[k].group] = order }
+    for (k, order) in computed.joined().enumerated() { orders[jobs[k].group] = order }
     var out: [DrawPolygon] = []
     out.reserveCapacity(n)
     for g in c.order {
@@ -120,14 +99,6 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
     }
     return out
 }
-
-/// Groups of at least this many polygons are ordered with their steps shared among the
-/// cores (Tangle+Parallel.swift); smaller ones cost less than the sharing.
-let largeTangle = 256
-
-/// The queue ordering the other groups beside a large one (a queue of its own gets a thread
-/// even when every thread of the shared pool waits, as the one ordering the large group does).
-private let besideQueue = DispatchQueue(label: "lamina.tangles-beside", qos: .userInitiated)
 
 /// Strongly connected components (Tarjan, iterative): each vertex's component and the count.
 func stronglyConnected(_ edges: [[Int]]) -> ([Int], Int) {

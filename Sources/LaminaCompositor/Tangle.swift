@@ -17,9 +17,7 @@
 /// are looked up (TangleMemo.swift): the same result. `keys`: the members' places in their
 /// context, the same from frame to frame (with `memo`, they let the next frame reuse this
 /// one's interpenetrating splits where nothing changed, TangleReuse.swift).
-/// With `share`, a large group's steps are shared among the cores (Tangle+Parallel.swift;
-/// the same result).
-func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, memo: TangleMemoSession? = nil, keys: [Int]? = nil, share: Bool = false) -> [DrawPolygon] {
+func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, memo: TangleMemoSession? = nil, keys: [Int]? = nil) -> [DrawPolygon] {
     // A dense tangle (many interpenetrating pairs per member, as in thousands of random cards
     // on a small canvas) splits into more pieces pair by pair than through the BSP tree; the
     // pairs constrained both ways (with the margin) tell before any work.
@@ -42,7 +40,7 @@ func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, me
         guard t.breakCycles(budget: maxSplits) else { return memoDepthSort(group, memo) }
         return t.ordered()
     }
-    var t = Tangle(group, edges: edges, planeToTarget: planeToTarget, memo: memo, share: share)
+    var t = Tangle(group, edges: edges, planeToTarget: planeToTarget, memo: memo)
     guard t.splitInterpenetrating(budget: maxSplits), t.breakCycles(budget: maxSplits) else { return memoDepthSort(group, memo) }
     return t.ordered()
 }
@@ -91,8 +89,6 @@ struct Tangle {
     let toPlane: PixelsToPlane?
     /// Earlier frames' results of the steps below (nil: all computed).
     let memo: TangleMemoSession?
-    /// Whether a large tangle's steps may be shared among the cores (`sharesCores`).
-    let share: Bool
 
     // Tracking for reuse across frames (TangleReuse.swift; empty / off unless `track` was called).
     /// The group's polygons as given (piece i < group.count starts as group[i]).
@@ -127,9 +123,8 @@ struct Tangle {
     var replayedAt: [Int] = []
     var place: [ObjectIdentifier: Int] = [:]
 
-    init(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, memo: TangleMemoSession?, share: Bool = false) {
+    init(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, memo: TangleMemoSession?) {
         self.memo = memo
-        self.share = share
         polys = group
         member = group.map(\.member)
         feet = []
@@ -139,26 +134,18 @@ struct Tangle {
         version = [Int](repeating: 0, count: group.count)
         self.planeToTarget = planeToTarget
         toPlane = PixelsToPlane(planeToTarget)
-        let shared = sharesCores
-        if shared {
-            feet = Tangle.sharedFootprints(group, planeToTarget: planeToTarget)
-        } else {
-            for p in group { feet.append(footprint(p)) }
-        }
+        for p in group { feet.append(footprint(p)) }
         // The pairs related with the margin, related again without it (each pair once).
         var neighbours = edges
         for i in edges.indices { for j in edges[i] { neighbours[j].append(i) } }
-        var pairs: [(Int, Int)] = []
         for i in neighbours.indices {
             neighbours[i].sort()
             var last = -1
             for j in neighbours[i] where j > i && j != last {
                 last = j
-                if shared { pairs.append((i, j)) } else { link(i, j) }
+                link(i, j)
             }
         }
-        // A large group's pair orders on all cores, then taken in the same order as above.
-        if shared { for (k, o) in sharedOrders(pairs).enumerated() { link(pairs[k].0, pairs[k].1, o) } }
     }
 
     /// The order of pieces a and b (a first in tie order) over their footprints: static, so a
@@ -183,14 +170,7 @@ struct Tangle {
     /// it, with no depth of its own) meets the other, either order is as good.
     mutating func link(_ x: Int, _ y: Int) {
         let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
-        link(x, y, Tangle.order(polys[i], polys[j], feet[i], feet[j], toPlane: toPlane, memo: memo))
-    }
-
-    /// Relates pieces x and y as link(x, y) does, their order (earlier piece in tie order
-    /// first) being `order`.
-    mutating func link(_ x: Int, _ y: Int, _ order: PairOrder) {
-        let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
-        switch order {
+        switch Tangle.order(polys[i], polys[j], feet[i], feet[j], toPlane: toPlane, memo: memo) {
         case .free: break
         case .firstBeforeSecond: after[i].append(j); before[j].append(i)
         case .secondBeforeFirst: after[j].append(i); before[i].append(j)
@@ -382,20 +362,12 @@ struct Tangle {
     func ordered() -> [DrawPolygon] {
         let rank = tieRanks()
         let c = Condensation(after, memberOrder: polys.indices.sorted { rank[$0] < rank[$1] }) { rank[$0] }
-        // A large tangle's cycles ordered on all cores first (each reads only its pieces).
-        var made: [Int: [DrawPolygon]] = [:]
-        if sharesCores {
-            let cycles = c.order.filter { c.members[$0].count > 1 }
-            for (k, order) in sharedCycleOrders(cycles.map { c.members[$0] }).enumerated() { made[cycles[k]] = order }
-        }
         var out: [DrawPolygon] = []
         out.reserveCapacity(polys.count)
         for g in c.order {
             let m = c.members[g]
             if m.count == 1 {
                 out.append(polys[m[0]])
-            } else if let order = made[g] {
-                out += order
             } else if m.count > largestCycle {
                 // Re-ordering each side after a split costs a pass over the cycle per level.
                 out += memoDepthSort(m.map { polys[$0] }, memo)
