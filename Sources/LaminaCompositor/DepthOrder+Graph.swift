@@ -112,7 +112,14 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
         guard reuse[m] == nil else { continue }
         // The group's own constraints, in its members' indices.
         for (k, i) in m.enumerated() { local[i] = k }
-        fresh.append((g, m.map { polygons[$0] }, m.map { i in after[i].compactMap { c.component[$0] == g ? local[$0] : nil } }, m))
+        let edges = m.map { i in
+            // (Room made first: grown from nothing, most lists would be reallocated several times.)
+            var e: [Int] = []
+            e.reserveCapacity(after[i].count)
+            for j in after[i] where c.component[j] == g { e.append(local[j]) }
+            return e
+        }
+        fresh.append((g, m.map { polygons[$0] }, edges, m))
     }
     fresh.sort { $0.polygons.count > $1.polygons.count }
     let jobs = fresh
@@ -122,7 +129,7 @@ func orderByConstraints(_ polygons: [DrawPolygon], after: [[Int]], planeToTarget
     let computed = inRanges(jobs.count, minimum: 2, parts: jobs.count) { r in
         r.map { orderTangle(jobs[$0].polygons, edges: jobs[$0].edges, planeToTarget: planeToTarget, memo: sessions[$0], keys: jobs[$0].keys) }
     }
-    if let memo { for s in sessions { if let s { memo.absorb(s) } } }
+    memo?.absorb(sessions.compactMap { $0 })
     for (k, order) in computed.joined().enumerated() { orders[jobs[k].group] = order }
     var out: [DrawPolygon] = []
     out.reserveCapacity(n)

@@ -51,8 +51,15 @@ final class TangleMemo: @unchecked Sendable {
     /// Interpenetrating splits kept from an earlier frame, not redone (TangleReuse.swift), since the memo was made.
     private(set) var keptSplits = 0
 
+    /// Takes in finished sessions' new entries. (Their views of the memo's pair orders are
+    /// given up first: a table still shared when written is copied whole.)
+    func absorb(_ sessions: [TangleMemoSession]) {
+        for s in sessions { s.finish() }
+        for s in sessions { absorb(s) }
+    }
+
     /// Takes in a finished session's new entries.
-    func absorb(_ s: TangleMemoSession) {
+    private func absorb(_ s: TangleMemoSession) {
         reused += s.reused
         keptSplits += s.keptSplits
         s.newFeet.forEach { a, b, v in feet.set(a, b, v) }
@@ -70,7 +77,7 @@ final class TangleMemoSession: @unchecked Sendable {
     private let memo: TangleMemo
     /// The memo's pair orders, read without going through the memo at every pair (a table
     /// shares its storage until written: the memo is written only once sessions are done).
-    private let orders: IdentityTable<PairOrder>
+    private var orders: IdentityTable<PairOrder>
     fileprivate var newFeet = IdentityTable<TangleMemo.Foot>()
     fileprivate var newOrders = IdentityTable<PairOrder>()
     /// The polygons of newOrders' keys.
@@ -84,6 +91,9 @@ final class TangleMemoSession: @unchecked Sendable {
     var keptSplits = 0
 
     fileprivate init(_ memo: TangleMemo) { self.memo = memo; orders = memo.orders }
+
+    /// Ends the session's lookups (it no longer shares the memo's table of pair orders).
+    fileprivate func finish() { orders = IdentityTable() }
 
     // (Lookups and stores apart, not one call taking a closure: a closure over the tangle
     // would copy it, all its arrays retained and released, at every pair.)
