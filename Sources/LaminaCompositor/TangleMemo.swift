@@ -26,7 +26,9 @@ final class TangleMemo: @unchecked Sendable {
     fileprivate(set) var splits = IdentityTable<Split>()
     fileprivate(set) var lists: [List: Ordered] = [:]
     /// The last record of the tangle each member was in (TangleReuse.swift), by member.
-    fileprivate(set) var records: [Int: TangleRecord] = [:]
+    // (By the member's number as a key of IdentityTable: a Dictionary ran SipHash for each of
+    // the hundreds of members of a large tangle every frame.)
+    fileprivate(set) var records = IdentityTable<TangleRecord?>()
     /// The entry count once the memo settled (one frame after it was started): it is
     /// cleared when it has grown well past it (entries of pieces long gone), and refilled
     /// by the next tangle ordered (the same result, computed once more).
@@ -38,7 +40,7 @@ final class TangleMemo: @unchecked Sendable {
     func beginFrame() {
         guard let settled else { if count > 0 { settled = count }; return }
         guard count > 2 * settled + 4096 else { return }
-        feet.removeAll(); orders.removeAll(); held = []; splits.removeAll(); lists = [:]; records = [:]
+        feet.removeAll(); orders.removeAll(); held = []; splits.removeAll(); lists = [:]; records.removeAll()
         self.settled = nil
     }
 
@@ -67,7 +69,7 @@ final class TangleMemo: @unchecked Sendable {
         held += s.newHeld
         s.newSplits.forEach { a, b, v in splits.set(a, b, v) }
         for (k, v) in s.newLists { lists[k] = v }
-        for (group, r) in s.newRecords { for p in group { records[p.member] = r } }
+        for (group, r) in s.newRecords { for p in group { records.set(UInt(bitPattern: p.member), 0, r) } }
     }
 }
 
@@ -136,7 +138,7 @@ final class TangleMemoSession: @unchecked Sendable {
     /// object), or nil.
     func record(for group: [DrawPolygon]) -> TangleRecord? {
         for p in group {
-            if let r = memo.records[p.member], r.index[ObjectIdentifier(p)] != nil { return r }
+            if let r = memo.records.value(UInt(bitPattern: p.member), 0) ?? nil, r.place(of: p) != nil { return r }
         }
         return nil
     }

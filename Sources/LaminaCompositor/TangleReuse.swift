@@ -42,9 +42,10 @@ struct TangleEvent {
 /// A tangle's state once its interpenetrating pairs were split (pieces numbered as made:
 /// the originals, then each split's new piece), kept for the next frame.
 final class TangleRecord: @unchecked Sendable {
-    /// The group as given and where each of its polygons was in it.
+    /// The group as given and where each of its polygons was in it (by address: `originals`
+    /// holds them, so an address names one polygon).
     let originals: [DrawPolygon]
-    let index: [ObjectIdentifier: Int]
+    private let index: IdentityTable<Int>
     /// Each original's unit (the smallest original of it) and each unit's size.
     let unit: [Int]
     let unitSize: [Int]
@@ -59,9 +60,9 @@ final class TangleRecord: @unchecked Sendable {
     init(_ t: Tangle) {
         let g = t.group.count
         originals = t.group
-        var index: [ObjectIdentifier: Int] = [:]
-        index.reserveCapacity(g)
-        for (i, p) in t.group.enumerated() { index[ObjectIdentifier(p)] = i }
+        var index = IdentityTable<Int>()
+        index.reserve(g)
+        for (i, p) in t.group.enumerated() { index.set(UInt(bitPattern: ObjectIdentifier(p)), 0, i) }
         self.index = index
         var u = UnionFind(g)
         for i in 0..<g where t.comp[i] != i { u.unite(t.comp[i], i) }
@@ -76,6 +77,11 @@ final class TangleRecord: @unchecked Sendable {
         after = t.after
         before = t.before
     }
+}
+
+extension TangleRecord {
+    /// Where polygon `p` (the very object) was in the group, or nil.
+    func place(of p: DrawPolygon) -> Int? { index.value(UInt(bitPattern: ObjectIdentifier(p)), 0) }
 }
 
 extension Tangle {
@@ -121,7 +127,7 @@ func reusedTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, m
     let g = group.count
     // Each original's place in the record (-1: not there).
     var old = [Int](repeating: -1, count: g)
-    for i in 0..<g { old[i] = r.index[ObjectIdentifier(group[i])] ?? -1 }
+    for i in 0..<g { old[i] = r.place(of: group[i]) ?? -1 }
     let neighbours = Neighbours(edges)
     // Units: the record's, of the originals still here, and new originals joined to those they interpenetrate.
     var unit = UnionFind(g)
