@@ -103,7 +103,8 @@ final class RetainedOrder {
         // the same map and fewer than a quarter of them changed.
         var changed: [Bool] = []
         if let previous, previous.polygons.count == n, sameBits(previous.planeToTarget, planeToTarget) {
-            changed = (0..<n).map { !sameInput(polygons[$0], previous.polygons[$0]) }
+            // (The very object, as a retained member hands its polygon out again: unchanged at once.)
+            changed = (0..<n).map { polygons[$0] !== previous.polygons[$0] && !sameInput(polygons[$0], previous.polygons[$0]) }
         }
         let changes = changed.reduce(0) { $0 + ($1 ? 1 : 0) }
         guard let previous, !changed.isEmpty, changes * 4 < n else {

@@ -269,23 +269,29 @@ struct Tangle {
     func cyclicGroups(among pieces: [Int]) -> [[Int]] {
         // (The groups do not depend on the order pieces are visited in: taken as given, and
         // only the pieces of groups of several sorted into tie order.)
-        var local = [Int](repeating: -1, count: polys.count)
-        for (k, i) in pieces.enumerated() { local[i] = k }
-        // The constraints among them, in one flat list (an array per piece was most of the cost).
+        // The constraints among them, in one flat list (an array per piece was most of the
+        // cost), numbered by their place in `pieces`, or by piece when they are all the pieces.
+        let all = pieces.count == polys.count
         var start = [Int](), targets: [Int] = []
-        start.reserveCapacity(pieces.count + 1)
-        start.append(0)
-        for i in pieces {
-            for u in after[i] where local[u] >= 0 { targets.append(local[u]) }
-            start.append(targets.count)
+        if all {
+            (start, targets) = flatEdges(after)
+        } else {
+            var local = [Int](repeating: -1, count: polys.count)
+            for (k, i) in pieces.enumerated() { local[i] = k }
+            start.reserveCapacity(pieces.count + 1)
+            start.append(0)
+            for i in pieces {
+                for u in after[i] where local[u] >= 0 { targets.append(local[u]) }
+                start.append(targets.count)
+            }
         }
         let (component, count) = stronglyConnected(start: start, targets: targets)
         // (Lists for groups of several pieces only: most pieces are groups of their own.)
         var size = [Int](repeating: 0, count: count)
         for c in component { size[c] += 1 }
         var slot = [Int](repeating: -1, count: count), groups: [[Int]] = []
-        for (k, i) in pieces.enumerated() where size[component[k]] > 1 {
-            let c = component[k]
+        for (k, i) in pieces.enumerated() where size[component[all ? i : k]] > 1 {
+            let c = component[all ? i : k]
             if slot[c] < 0 {
                 slot[c] = groups.count
                 groups.append([])
