@@ -58,7 +58,8 @@ final class RetainedOrders {
         if let order = pencilOrder(polygons) { return order.map { polygons[$0] } }
         let key = Key(root: root, occurrence: k)
         let previous = last[key]
-        // Two polygons whose depth ranges met in the last frame, both unchanged: still not disjoint.
+        // Two polygons whose depth ranges met when the context was last ordered by overlap,
+        // both unchanged since: still not disjoint (the depth-range sort is not run again).
         var overlap: (Int, Int)?
         if let previous, let (a, b) = previous.overlap, previous.polygons.count == polygons.count,
            sameInput(polygons[a], previous.polygons[a]), sameInput(polygons[b], previous.polygons[b]) {

@@ -267,10 +267,10 @@ struct Tangle {
     /// The strongly connected groups of more than one piece among `pieces` (constraints to
     /// pieces outside ignored), each in tie order, ordered by their first pieces.
     func cyclicGroups(among pieces: [Int]) -> [[Int]] {
-        // (The groups do not depend on the order pieces are visited in: taken as given, and
-        // only the pieces of groups of several sorted into tie order.)
         // The constraints among them, in one flat list (an array per piece was most of the
         // cost), numbered by their place in `pieces`, or by piece when they are all the pieces.
+        // (The groups do not depend on the order pieces are visited in: taken as given, and
+        // only the pieces of groups of several put in tie order.)
         let all = pieces.count == polys.count
         var start = [Int](), targets: [Int] = []
         if all {
