@@ -138,6 +138,8 @@ private func placementKey(_ q: DrawQuad) -> Int {
 /// Which entries of `values` (distinct) belong to one longest strictly increasing subsequence
 /// (patience sorting, O(n log n)).
 func longestIncreasing(_ values: [Int]) -> [Bool] {
+    // Increasing already (a retained frame's kept quads, most frames): all of them, the only one.
+    if zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) { return [Bool](repeating: true, count: values.count) }
     var tails: [Int] = []        // tails[l]: index in values of the smallest tail of a run of length l + 1
     var previous = [Int](repeating: -1, count: values.count)
     for (k, v) in values.enumerated() {

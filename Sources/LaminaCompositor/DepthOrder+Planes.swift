@@ -96,12 +96,24 @@ private func withinThreshold(_ p: DrawPolygon, of plane: DrawPolygon) -> Bool {
 
 /// Back-to-front order when the polygons' post-divide depth ranges do not overlap; nil otherwise.
 func disjointDepthOrder(_ polygons: [DrawPolygon]) -> [Int]? {
+    var overlap: (Int, Int)?
+    return disjointDepthOrder(polygons, overlap: &overlap)
+}
+
+/// `disjointDepthOrder(polygons)`; when nil, `overlap` is two polygons whose depth ranges
+/// meet, with finite ends, if it found such (the answer is then nil as long as both are the
+/// same: a disjoint order would have put one wholly before the other).
+func disjointDepthOrder(_ polygons: [DrawPolygon], overlap: inout (Int, Int)?) -> [Int]? {
     let ranges = polygons.map { p -> (lo: Double, hi: Double) in
         var lo = Double.infinity, hi = -Double.infinity
         for h in p.homogeneous { let z = h.z / h.w; lo = min(lo, z); hi = max(hi, z) }
         return (lo, hi)
     }
     let byDepth = polygons.indices.sorted { (ranges[$0].lo, $0) < (ranges[$1].lo, $1) }
-    for (a, b) in zip(byDepth, byDepth.dropFirst()) where !(ranges[a].hi < ranges[b].lo - splitThreshold) { return nil }
+    for (a, b) in zip(byDepth, byDepth.dropFirst()) where !(ranges[a].hi < ranges[b].lo - splitThreshold) {
+        let ends = [ranges[a].lo, ranges[a].hi, ranges[b].lo, ranges[b].hi]
+        overlap = ends.allSatisfy(\.isFinite) ? (a, b) : nil
+        return nil
+    }
     return byDepth
 }

@@ -56,9 +56,19 @@ final class RetainedOrders {
         orderedPolygons += polygons.count
         guard polygons.count > 1, DepthOrdering.byOverlap else { return orderContext(polygons, planeToTarget: planeToTarget) }
         if let order = pencilOrder(polygons) { return order.map { polygons[$0] } }
-        if let order = disjointDepthOrder(polygons) { return order.map { polygons[$0] } }
         let key = Key(root: root, occurrence: k)
-        let state = RetainedOrder(polygons, planeToTarget: planeToTarget, previous: last[key])
+        let previous = last[key]
+        // Two polygons whose depth ranges met when the context was last ordered by overlap,
+        // both unchanged since: still not disjoint (the depth-range sort is not run again).
+        var overlap: (Int, Int)?
+        if let previous, let (a, b) = previous.overlap, previous.polygons.count == polygons.count,
+           sameInput(polygons[a], previous.polygons[a]), sameInput(polygons[b], previous.polygons[b]) {
+            overlap = (a, b)
+        } else if let order = disjointDepthOrder(polygons, overlap: &overlap) {
+            return order.map { polygons[$0] }
+        }
+        let state = RetainedOrder(polygons, planeToTarget: planeToTarget, previous: previous)
+        state.overlap = overlap
         relatedPolygons += state.related
         reusedTangleSteps += state.reusedTangleSteps
         keptTangleSplits += state.keptTangleSplits
@@ -83,6 +93,8 @@ final class RetainedOrder {
     let reusedTangleSteps: Int
     /// How many interpenetrating splits were kept from the frame before.
     let keptTangleSplits: Int
+    /// Two of the polygons whose depth ranges meet (disjointDepthOrder), if one was found.
+    var overlap: (Int, Int)?
 
     init(_ given: [DrawPolygon], planeToTarget: Mat4, previous: RetainedOrder?) {
         var polygons = given
@@ -92,7 +104,8 @@ final class RetainedOrder {
         // the same map and fewer than a quarter of them changed.
         var changed: [Bool] = []
         if let previous, previous.polygons.count == n, sameBits(previous.planeToTarget, planeToTarget) {
-            changed = (0..<n).map { !sameInput(polygons[$0], previous.polygons[$0]) }
+            // (The very object, as a retained member hands its polygon out again: unchanged at once.)
+            changed = (0..<n).map { polygons[$0] !== previous.polygons[$0] && !sameInput(polygons[$0], previous.polygons[$0]) }
         }
         let changes = changed.reduce(0) { $0 + ($1 ? 1 : 0) }
         guard let previous, !changed.isEmpty, changes * 4 < n else {

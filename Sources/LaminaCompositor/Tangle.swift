@@ -164,6 +164,9 @@ struct Tangle {
     /// Tie order: the member, then the piece's index (pieces of one member never overlap).
     func tieBefore(_ x: Int, _ y: Int) -> Bool { (member[x], x) < (member[y], y) }
 
+    /// A piece's place in tie order as one number (members and pieces are far fewer than 2^31).
+    func tieKey(_ x: Int) -> Int { member[x] << 32 | x }
+
     /// Relates pieces x and y (either order) as relate() does, but over what they cover (no
     /// margin), queueing them for a split if their planes cross there. Pairs that only come
     /// within the margin of each other stay free: where one's anti-aliased fringe (outside
@@ -264,20 +267,40 @@ struct Tangle {
     /// The strongly connected groups of more than one piece among `pieces` (constraints to
     /// pieces outside ignored), each in tie order, ordered by their first pieces.
     func cyclicGroups(among pieces: [Int]) -> [[Int]] {
-        let sorted = pieces.sorted { tieBefore($0, $1) }
-        var local = [Int](repeating: -1, count: polys.count)
-        for (k, i) in sorted.enumerated() { local[i] = k }
-        // The constraints among them, in one flat list (an array per piece was most of the cost).
-        var start = [0], targets: [Int] = []
-        start.reserveCapacity(sorted.count + 1)
-        for i in sorted {
-            for u in after[i] where local[u] >= 0 { targets.append(local[u]) }
-            start.append(targets.count)
+        // The constraints among them, in one flat list (an array per piece was most of the
+        // cost), numbered by their place in `pieces`, or by piece when they are all the pieces.
+        // (The groups do not depend on the order pieces are visited in: taken as given, and
+        // only the pieces of groups of several put in tie order.)
+        let all = pieces.count == polys.count
+        var start = [Int](), targets: [Int] = []
+        if all {
+            (start, targets) = flatEdges(after)
+        } else {
+            var local = [Int](repeating: -1, count: polys.count)
+            for (k, i) in pieces.enumerated() { local[i] = k }
+            start.reserveCapacity(pieces.count + 1)
+            start.append(0)
+            for i in pieces {
+                for u in after[i] where local[u] >= 0 { targets.append(local[u]) }
+                start.append(targets.count)
+            }
         }
         let (component, count) = stronglyConnected(start: start, targets: targets)
-        var members = [[Int]](repeating: [], count: count)
-        for (k, i) in sorted.enumerated() { members[component[k]].append(i) }
-        return members.filter { $0.count > 1 }.sorted { tieBefore($0[0], $1[0]) }
+        // (Lists for groups of several pieces only: most pieces are groups of their own.)
+        var size = [Int](repeating: 0, count: count)
+        for c in component { size[c] += 1 }
+        var slot = [Int](repeating: -1, count: count), groups: [[Int]] = []
+        for (k, i) in pieces.enumerated() where size[component[all ? i : k]] > 1 {
+            let c = component[all ? i : k]
+            if slot[c] < 0 {
+                slot[c] = groups.count
+                groups.append([])
+                groups[slot[c]].reserveCapacity(size[c])
+            }
+            groups[slot[c]].append(i)
+        }
+        for g in groups.indices { groups[g].sort { tieKey($0) < tieKey($1) } }
+        return groups.sorted { tieKey($0[0]) < tieKey($1[0]) }
     }
 
     /// In a cycle `m` (tie order): the piece to split and the piece along whose plane (nil when
@@ -360,15 +383,17 @@ struct Tangle {
     /// The pieces in a topological order of their constraints between strongly connected
     /// groups (each now a cycle with no interpenetration, split by its best splitter).
     func ordered() -> [DrawPolygon] {
-        let rank = tieRanks()
-        let c = Condensation(after, memberOrder: polys.indices.sorted { rank[$0] < rank[$1] }) { rank[$0] }
+        let c = Condensation(after) { tieKey($0) }
         var out: [DrawPolygon] = []
         out.reserveCapacity(polys.count)
         for g in c.order {
-            let m = c.members[g]
-            if m.count == 1 {
-                out.append(polys[m[0]])
-            } else if m.count > largestCycle {
+            let slice = c.members(g)
+            if slice.count == 1 {
+                out.append(polys[slice[slice.startIndex]])
+                continue
+            }
+            let m = Array(slice)
+            if m.count > largestCycle {
                 // Re-ordering each side after a split costs a pass over the cycle per level.
                 out += memoDepthSort(m.map { polys[$0] }, memo)
             } else if let memo {
@@ -378,13 +403,6 @@ struct Tangle {
             }
         }
         return out
-    }
-
-    /// Each piece's place in tie order.
-    func tieRanks() -> [Int] {
-        var rank = [Int](repeating: 0, count: polys.count)
-        for (r, i) in polys.indices.sorted(by: { tieBefore($0, $1) }).enumerated() { rank[i] = r }
-        return rank
     }
 
     /// Orders a cycle of pieces (`m` in tie order) that do not interpenetrate: split by the

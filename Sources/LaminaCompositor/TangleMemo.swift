@@ -26,7 +26,9 @@ final class TangleMemo: @unchecked Sendable {
     fileprivate(set) var splits = IdentityTable<Split>()
     fileprivate(set) var lists: [List: Ordered] = [:]
     /// The last record of the tangle each member was in (TangleReuse.swift), by member.
-    fileprivate(set) var records: [Int: TangleRecord] = [:]
+    // (By the member's number as a key of IdentityTable: a Dictionary ran SipHash for each of
+    // the hundreds of members of a large tangle every frame.)
+    fileprivate(set) var records = IdentityTable<TangleRecord?>()
     /// The entry count once the memo settled (one frame after it was started): it is
     /// cleared when it has grown well past it (entries of pieces long gone), and refilled
     /// by the next tangle ordered (the same result, computed once more).
@@ -38,7 +40,7 @@ final class TangleMemo: @unchecked Sendable {
     func beginFrame() {
         guard let settled else { if count > 0 { settled = count }; return }
         guard count > 2 * settled + 4096 else { return }
-        feet.removeAll(); orders.removeAll(); held = []; splits.removeAll(); lists = [:]; records = [:]
+        feet.removeAll(); orders.removeAll(); held = []; splits.removeAll(); lists = [:]; records.removeAll()
         self.settled = nil
     }
 
@@ -51,8 +53,15 @@ final class TangleMemo: @unchecked Sendable {
     /// Interpenetrating splits kept from an earlier frame, not redone (TangleReuse.swift), since the memo was made.
     private(set) var keptSplits = 0
 
+    /// Takes in finished sessions' new entries. (Their views of the memo's pair orders are
+    /// given up first: a table still shared when written is copied whole.)
+    func absorb(_ sessions: [TangleMemoSession]) {
+        for s in sessions { s.finish() }
+        for s in sessions { absorb(s) }
+    }
+
     /// Takes in a finished session's new entries.
-    func absorb(_ s: TangleMemoSession) {
+    private func absorb(_ s: TangleMemoSession) {
         reused += s.reused
         keptSplits += s.keptSplits
         s.newFeet.forEach { a, b, v in feet.set(a, b, v) }
@@ -60,7 +69,7 @@ final class TangleMemo: @unchecked Sendable {
         held += s.newHeld
         s.newSplits.forEach { a, b, v in splits.set(a, b, v) }
         for (k, v) in s.newLists { lists[k] = v }
-        for (group, r) in s.newRecords { for p in group { records[p.member] = r } }
+        for (group, r) in s.newRecords { for p in group { records.set(UInt(bitPattern: p.member), 0, r) } }
     }
 }
 
@@ -70,7 +79,7 @@ final class TangleMemoSession: @unchecked Sendable {
     private let memo: TangleMemo
     /// The memo's pair orders, read without going through the memo at every pair (a table
     /// shares its storage until written: the memo is written only once sessions are done).
-    private let orders: IdentityTable<PairOrder>
+    private var orders: IdentityTable<PairOrder>
     fileprivate var newFeet = IdentityTable<TangleMemo.Foot>()
     fileprivate var newOrders = IdentityTable<PairOrder>()
     /// The polygons of newOrders' keys.
@@ -84,6 +93,9 @@ final class TangleMemoSession: @unchecked Sendable {
     var keptSplits = 0
 
     fileprivate init(_ memo: TangleMemo) { self.memo = memo; orders = memo.orders }
+
+    /// Ends the session's lookups (it no longer shares the memo's table of pair orders).
+    fileprivate func finish() { orders = IdentityTable() }
 
     // (Lookups and stores apart, not one call taking a closure: a closure over the tangle
     // would copy it, all its arrays retained and released, at every pair.)
@@ -126,7 +138,7 @@ final class TangleMemoSession: @unchecked Sendable {
     /// object), or nil.
     func record(for group: [DrawPolygon]) -> TangleRecord? {
         for p in group {
-            if let r = memo.records[p.member], r.index[ObjectIdentifier(p)] != nil { return r }
+            if let r = memo.records.value(UInt(bitPattern: p.member), 0) ?? nil, r.place(of: p) != nil { return r }
         }
         return nil
     }

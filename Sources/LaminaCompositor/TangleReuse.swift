@@ -42,9 +42,10 @@ struct TangleEvent {
 /// A tangle's state once its interpenetrating pairs were split (pieces numbered as made:
 /// the originals, then each split's new piece), kept for the next frame.
 final class TangleRecord: @unchecked Sendable {
-    /// The group as given and where each of its polygons was in it.
+    /// The group as given and where each of its polygons was in it (by address: `originals`
+    /// holds them, so an address names one polygon).
     let originals: [DrawPolygon]
-    let index: [ObjectIdentifier: Int]
+    private let index: IdentityTable<Int>
     /// Each original's unit (the smallest original of it) and each unit's size.
     let unit: [Int]
     let unitSize: [Int]
@@ -59,9 +60,9 @@ final class TangleRecord: @unchecked Sendable {
     init(_ t: Tangle) {
         let g = t.group.count
         originals = t.group
-        var index: [ObjectIdentifier: Int] = [:]
-        index.reserveCapacity(g)
-        for (i, p) in t.group.enumerated() { index[ObjectIdentifier(p)] = i }
+        var index = IdentityTable<Int>()
+        index.reserve(g)
+        for (i, p) in t.group.enumerated() { index.set(UInt(bitPattern: ObjectIdentifier(p)), 0, i) }
         self.index = index
         var u = UnionFind(g)
         for i in 0..<g where t.comp[i] != i { u.unite(t.comp[i], i) }
@@ -76,6 +77,11 @@ final class TangleRecord: @unchecked Sendable {
         after = t.after
         before = t.before
     }
+}
+
+extension TangleRecord {
+    /// Where polygon `p` (the very object) was in the group, or nil.
+    func place(of p: DrawPolygon) -> Int? { index.value(UInt(bitPattern: ObjectIdentifier(p)), 0) }
 }
 
 extension Tangle {
@@ -121,9 +127,8 @@ func reusedTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, m
     let g = group.count
     // Each original's place in the record (-1: not there).
     var old = [Int](repeating: -1, count: g)
-    for i in 0..<g { old[i] = r.index[ObjectIdentifier(group[i])] ?? -1 }
-    var neighbours = edges
-    for i in edges.indices { for j in edges[i] { neighbours[j].append(i) } }
+    for i in 0..<g { old[i] = r.place(of: group[i]) ?? -1 }
+    let neighbours = Neighbours(edges)
     // Units: the record's, of the originals still here, and new originals joined to those they interpenetrate.
     var unit = UnionFind(g)
     var firstOf = [Int](repeating: -1, count: r.originals.count)
@@ -181,7 +186,7 @@ func reusedTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, m
 /// of unchanged units (`kept`, in order), the places in it of those replayed (`external`),
 /// each record original's place in `group` when unchanged (`newOf`, else -1), and the small
 /// tangle's originals (`keep`).
-private func splitChanged(_ group: [DrawPolygon], edges: [[Int]], neighbours: [[Int]], keys: [Int], root: [Int], changed: [Bool],
+private func splitChanged(_ group: [DrawPolygon], edges: [[Int]], neighbours: Neighbours, keys: [Int], root: [Int], changed: [Bool],
                           old: [Int], record r: TangleRecord, planeToTarget: Mat4, memo: TangleMemoSession)
     -> (Tangle, kept: [TangleEvent], external: [Int], newOf: [Int], keep: [Int]) {
     let g = group.count
@@ -246,6 +251,11 @@ private func assemble(_ group: [DrawPolygon], keys: [Int], root: [Int], record r
     // piece (each list made once, with room for what the small tangle adds: the order within a
     // list matters nowhere).
     func mapped(_ list: [Int], room: Int) -> [Int] {
+        // Numbered as they were (common: the changed unit made as many pieces as before): the
+        // record's very list, shared.
+        var same = true
+        for u in list where fromRecord[u] != u { same = false; break }
+        if same { return list }
         var out: [Int] = []
         out.reserveCapacity(list.count + room)
         for u in list where fromRecord[u] >= 0 { out.append(fromRecord[u]) }
@@ -293,6 +303,35 @@ private func assemble(_ group: [DrawPolygon], keys: [Int], root: [Int], record r
     out.replayedAt = []
     out.place = [:]
     return out
+}
+
+/// Each member of a group's neighbours in its constraints (either way), in one flat list:
+/// only those of the changed members are read (an array per member cost more than the rest).
+private struct Neighbours {
+    private let start: [Int]
+    private let list: [Int]
+
+    init(_ edges: [[Int]]) {
+        let g = edges.count
+        var start = [Int](repeating: 0, count: g + 1)
+        for i in 0..<g {
+            start[i + 1] += edges[i].count
+            for j in edges[i] { start[j + 1] += 1 }
+        }
+        for i in 0..<g { start[i + 1] += start[i] }
+        var fill = start, list = [Int](repeating: 0, count: start[g])
+        for i in 0..<g {
+            for j in edges[i] {
+                list[fill[i]] = j; fill[i] += 1
+                list[fill[j]] = i; fill[j] += 1
+            }
+        }
+        self.start = start
+        self.list = list
+    }
+
+    /// Member i's neighbours (in no particular order; one may be listed twice).
+    subscript(_ i: Int) -> ArraySlice<Int> { list[start[i]..<start[i + 1]] }
 }
 
 /// Disjoint sets of 0..<n (the smaller root kept, path halving).
