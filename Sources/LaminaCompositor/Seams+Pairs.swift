@@ -36,7 +36,8 @@ struct SeamSearch: Sendable {
     /// across it the exact difference of y and along it the exact difference of x: such a
     /// pair can pass only within the tolerance in y and where the two overlap in x (by over
     /// 0.5), and a horizontal and a vertical edge never (the second's ends would be within
-    /// 2 x tolerance of each other, but it is over 0.5 long). So each kind is sorted by its
+    /// 2 x tolerance of each other, but it is over 0.5 long). Edges with no neighbour facing
+    /// the other way are dropped first (Seams+Facing.swift). Each kind is then sorted by its
     /// line, cut into runs of lines within the tolerance of the next, and each run sorted
     /// along the lines and swept: only edges that overlap along the line are tested.
     func straightPairs(vertical: Bool, into hard: inout [Int]) {
@@ -50,8 +51,10 @@ struct SeamSearch: Sendable {
             if !vertical && f.a.y == f.b.y { straightLines.append((f.a.y, min(f.a.x, f.b.x), max(f.a.x, f.b.x), k)) }
             if vertical && f.a.y != f.b.y { straightLines.append((f.a.x, min(f.a.y, f.b.y), max(f.a.y, f.b.y), k)) }
         }
-        sortByLine(&straightLines)
         frames.withUnsafeBufferPointer { frames in
+            // Edges whose every neighbour faces the same way cannot pass (Seams+Facing.swift).
+            dropOneSidedStraightEdges(&straightLines, frames, vertical: vertical)
+            sortByLine(&straightLines)
             var start = 0
             while start < straightLines.count {
                 var end = start + 1

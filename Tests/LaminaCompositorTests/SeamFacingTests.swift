@@ -1,0 +1,91 @@
+// The seam pass's early rejects (Seams+Facing.swift) drop only edges that no pair test would
+// pass: checked against testing every pair, and on the cases they must keep.
+import Foundation
+@testable import LaminaCompositor
+import LaminaTestSupport
+import QuartzCore
+import Testing
+
+@Suite struct SeamFacingTests {
+    /// Frames for the given ends and inside points, each with a layer of its own.
+    static func frames(_ ends: [(SIMD2<Double>, SIMD2<Double>, inside: SIMD2<Double>)], _ owners: inout [CALayer]) -> [SeamFrame] {
+        ends.enumerated().map { k, e in
+            let d = e.1 - e.0, u = d / (d * d).sum().squareRoot()
+            owners.append(CALayer())
+            return SeamFrame(a: e.0, b: e.1, u: u, len: (d * u).sum(), inside: e.inside, owner: ObjectIdentifier(owners[owners.count - 1]), quad: k, edge: .top)
+        }
+    }
+
+    /// The straight pairs' search (its early reject included) against every pair of straight
+    /// edges: crowded lines, lines within the tolerance of each other across bin boundaries,
+    /// insides either side at one pixel and beyond, thin quads (insides on or near the line),
+    /// and lines off the target.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func straightPairsFindWhatAllPairsFind(_ seed: UInt64) {
+        var random = TestRandom(state: seed)
+        var ends: [(SIMD2<Double>, SIMD2<Double>, inside: SIMD2<Double>)] = []
+        let lines = [0.0, 6, 6.125, 6.17, 12.499, 12.53, 300, -40, 900]
+        let offsets = [0, 0.02, -0.049, 0.051, 0.3]
+        let sides = [5.0, -5, 1.0001, -1.0001, 0.999, -0.5, 0.03, 0.02, -0.03, 0, 3e6]
+        for _ in 0..<700 {
+            let line = lines[Int(random.next() * Double(lines.count))] + offsets[Int(random.next() * Double(offsets.count))]
+            let from = (random.next() * 40).rounded(.down), to = from + 1 + (random.next() * 20).rounded(.down)
+            let side = sides[Int(random.next() * Double(sides.count))]
+            let vertical = random.next() < 0.5, reversed = random.next() < 0.5
+            var a = SIMD2(from, line), b = SIMD2(to, line)
+            var inside = SIMD2((from + to) / 2, line + side)
+            if vertical { a = SIMD2(a.y, a.x); b = SIMD2(b.y, b.x); inside = SIMD2(inside.y, inside.x) }
+            ends.append(reversed ? (b, a, inside) : (a, b, inside))
+        }
+        var owners: [CALayer] = []
+        let frames = Self.frames(ends, &owners)
+        let straight = [Bool](repeating: true, count: frames.count)
+        let search = SeamSearch(frames: frames, straight: straight, anySlanted: false, bucketed: [], bucketStart: [0],
+                                columns: 1, cx0: 0, cx1: 0, cy0: 0, cy1: 0)
+        var found: [Int] = []
+        search.straightPairs(vertical: false, into: &found)
+        search.straightPairs(vertical: true, into: &found)
+        var all: [Int] = []
+        frames.withUnsafeBufferPointer { fp in
+            for k in frames.indices {
+                for j in (k + 1)..<frames.count where (fp[k].a.y == fp[k].b.y) == (fp[j].a.y == fp[j].b.y) { SeamSearch.test(fp, k, j, &all) }
+            }
+        }
+        #expect(Set(found) == Set(all))
+        #expect(Set(all).count > 40, "some edges are hard")
+    }
+
+    /// The reject drops one-sided edges and keeps every edge that may pass: an edge with an
+    /// opposite one 0.04 away across a bin boundary, one with a thin quad's edge (inside on
+    /// its line) in the next bin, thin quads' edges that pass, and edges on lines far off.
+    @Test func oneSidedEdgesAreDroppedOthersKept() {
+        var ends: [(SIMD2<Double>, SIMD2<Double>, inside: SIMD2<Double>)] = []
+        // 40 card tops along y = 100, all facing down: none can pair.
+        for k in 0..<40 { ends.append((SIMD2(Double(k), 100), SIMD2(Double(k) + 30, 100), SIMD2(Double(k) + 15, 120))) }
+        // A top at y = 200.124 and a bottom at 200.126 (bins of 1/8: 200.125 divides them).
+        ends.append((SIMD2(0, 200.124), SIMD2(30, 200.124), SIMD2(15, 210)))
+        ends.append((SIMD2(30, 200.126), SIMD2(0, 200.126), SIMD2(15, 190)))
+        // A top at 300 and a thin quad's edge at 300.2 (its inside on its line: undecided).
+        ends.append((SIMD2(0, 300), SIMD2(30, 300), SIMD2(15, 310)))
+        ends.append((SIMD2(30, 300.2), SIMD2(0, 300.2), SIMD2(15, 300.2)))
+        // Two tops facing the same way a bin apart: dropped.
+        ends.append((SIMD2(0, 400), SIMD2(30, 400), SIMD2(15, 410)))
+        ends.append((SIMD2(0, 400.1), SIMD2(30, 400.1), SIMD2(15, 410)))
+        // Two thin quads' edges, their insides just below their lines, yet on either side of
+        // the first one's line: they pass.
+        ends.append((SIMD2(0, 500.049), SIMD2(30, 500.049), SIMD2(15, 500.079)))
+        ends.append((SIMD2(0, 500), SIMD2(30, 500), SIMD2(15, 500.02)))
+        var owners: [CALayer] = []
+        let frames = Self.frames(ends, &owners)
+        var passing: [Int] = []
+        frames.withUnsafeBufferPointer { SeamSearch.test($0, 46, 47, &passing) }
+        #expect(passing == [46, 47])
+        var lines = frames.enumerated().map { k, f in (at: f.a.y, lo: min(f.a.x, f.b.x), hi: max(f.a.x, f.b.x), edge: k) }
+        frames.withUnsafeBufferPointer { dropOneSidedStraightEdges(&lines, $0, vertical: false) }
+        #expect(lines.map(\.edge) == [40, 41, 42, 43, 46, 47])
+        // Far off (the span too wide for bins): nothing is dropped.
+        var far = frames.enumerated().map { k, f in (at: k == 0 ? 1e10 : f.a.y, lo: min(f.a.x, f.b.x), hi: max(f.a.x, f.b.x), edge: k) }
+        frames.withUnsafeBufferPointer { dropOneSidedStraightEdges(&far, $0, vertical: false) }
+        #expect(far.count == frames.count)
+    }
+}
