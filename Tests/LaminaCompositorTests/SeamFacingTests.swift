@@ -88,4 +88,28 @@ import Testing
         frames.withUnsafeBufferPointer { dropOneSidedStraightEdges(&far, $0, vertical: false) }
         #expect(far.count == frames.count)
     }
+    /// The line search lists straight edges only where a slanted line is near their axis in
+    /// angle, within the larger of the two edges' reaches: a short horizontal piece along a
+    /// long line 0.01 rad off the horizontal (beyond the long edge's reach, within the
+    /// short one's) is paired with it; the vertical sides, far from every slanted angle, are
+    /// not listed, and nothing that passes is missed.
+    @Test func shortStraightEdgesAlongANearlyStraightLineArePaired() {
+        var ends: [(SIMD2<Double>, SIMD2<Double>, inside: SIMD2<Double>)] = []
+        let u = SIMD2(cos(0.01), sin(0.01)), n = SIMD2(-u.y, u.x)
+        let a = SIMD2(100.0, 200.0)
+        ends.append((a, a + u * 200, inside: a + u * 100 + n * 10))
+        // A 2-pixel horizontal piece on it (its ends 0.01 off the line), the quad on the other side.
+        let p = a + u * 50
+        ends.append((SIMD2(p.x + 2, p.y + 0.01), SIMD2(p.x, p.y + 0.01), inside: SIMD2(p.x + 1, p.y - 5)))
+        // Vertical sides of other quads, one pair of them on one line facing each other.
+        for k in 0..<10 { ends.append((SIMD2(400 + Double(k) * 30, 100), SIMD2(400 + Double(k) * 30, 160), inside: SIMD2(410 + Double(k) * 30, 130))) }
+        ends.append((SIMD2(400, 160), SIMD2(400, 100), inside: SIMD2(390, 130)))
+        var owners: [CALayer] = []
+        let frames = Self.frames(ends, &owners)
+        let straight = frames.map { $0.a.y == $0.b.y || $0.a.x == $0.b.x }
+        #expect(straight == [false] + [Bool](repeating: true, count: 12))
+        var byLines: [Int] = []
+        #expect(SeamSearch.linePairs(frames, straight: straight, width: 800, height: 600, into: &byLines))
+        #expect(Set(byLines) == [0, 1])
+    }
 }
