@@ -7,8 +7,8 @@ private struct CutBuffers {
     var points: UnsafeMutablePointer<SIMD2<Double>>, spare: UnsafeMutablePointer<SIMD2<Double>>
     var count: Int
     let capacity: Int
-    /// Set when a cut could need more room than the buffers have (never for a convex outline,
-    /// which a cut lengthens by one point at most).
+    /// Set when a cut needed more room than the buffers have (a convex outline of many points
+    /// cut many times over: cuts lengthen it by one point at most).
     var overflow = false
 
     /// clipStep on the buffers: keeps value >= 0; false (count 0) when under 3 points are left.
@@ -18,14 +18,14 @@ private struct CutBuffers {
         var inside = true
         for i in 0..<count where !(h.value(points[i]) >= 0) { inside = false; break }
         if inside { return true }
-        // Sutherland-Hodgman gives at most two points per point.
-        guard 2 * count <= capacity else { overflow = true; return false }
         var n = 0
         var prev = points[count - 1]
         var pv = h.value(prev)
         for i in 0..<count {
             let cur = points[i]
             let cv = h.value(cur)
+            // At most two points a step.
+            if n + 2 > capacity { overflow = true; return false }
             if cv >= 0 {
                 if pv < 0 { spare[n] = prev + (cur - prev) * (pv / (pv - cv)); n += 1 }
                 spare[n] = cur
@@ -48,8 +48,15 @@ private struct CutBuffers {
 /// buffers' room (`room` points each, by default far more than needed) ran short (`out`
 /// then to be ignored).
 func cutCover(_ q: inout DrawQuad, minStretch: Double, into out: inout [SIMD2<Double>], room: Int? = nil) -> Bool {
-    // (Each buffer also holds the outline's 12 points at most.)
-    let capacity = room ?? 64 + 4 * q.clips.count, size = max(capacity, 12)
+    // No cuts (no clips, mask or perspective): the outline alone, written where `out` lies.
+    if q.clips.isEmpty && q.mask == nil && q.matrix.r0.w == 0 && q.matrix.r1.w == 0 {
+        let original = q.rect
+        _ = forEachCoverCut(&q, minStretch: minStretch, outline: { outline(grown: $0, original: original, into: &out) }) { _ in true }
+        return true
+    }
+    // Two buffers of 32 points: 1 KiB in all, on the stack. (Each also holds the outline's 12
+    // points at most.)
+    let capacity = room ?? 32, size = max(capacity, 12)
     return withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 2 * size) { buffer -> Bool in
         var cuts = CutBuffers(points: buffer.baseAddress!, spare: buffer.baseAddress! + size, count: 0, capacity: capacity)
         let original = q.rect

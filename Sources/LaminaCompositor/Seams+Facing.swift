@@ -33,38 +33,36 @@ func dropOneSidedStraightEdges(_ lines: inout [(at: Double, lo: Double, hi: Doub
     // smaller ones, 4 undecided. A bin's flags (one bin of padding each side): the facings it
     // holds, and 8 once it holds two edges or more.
     let larger: UInt8 = 1, smaller: UInt8 = 2, undecided: UInt8 = 4, several: UInt8 = 8
-    var facing = [UInt8](repeating: 0, count: n)
     var flags = [UInt8](repeating: 0, count: binCount + 2)
-    var bin = [Int32](repeating: 0, count: n)
-    lines.withUnsafeBufferPointer { lp in
-        facing.withUnsafeMutableBufferPointer { fp in
-            flags.withUnsafeMutableBufferPointer { bp in
-                bin.withUnsafeMutableBufferPointer { np in
-                    for i in 0..<n {
-                        let at = lp[i].at, inside = frames[lp[i].edge].inside
-                        let side = vertical ? inside.x : inside.y
-                        let f = side > at + 1 ? larger : side < at - 1 ? smaller : undecided
-                        let b = Int(((at - low) * binsPerPixel).rounded(.down)) + 1
-                        fp[i] = f
-                        np[i] = Int32(b)
-                        bp[b] |= bp[b] & (larger | smaller | undecided) != 0 ? f | several : f
+    // Each edge's facing (low bits) and bin (the rest), read again below.
+    var tag = [Int](repeating: 0, count: n)
+    var kept = 0
+    lines.withUnsafeMutableBufferPointer { lp in
+        flags.withUnsafeMutableBufferPointer { bp in
+            tag.withUnsafeMutableBufferPointer { tp in
+                for i in 0..<n {
+                    let at = lp[i].at, inside = frames[lp[i].edge].inside
+                    let side = vertical ? inside.x : inside.y
+                    let f = side > at + 1 ? larger : side < at - 1 ? smaller : undecided
+                    // (at - low >= 0: truncation is the floor.)
+                    let b = Int((at - low) * binsPerPixel) + 1
+                    tp[i] = b << 3 | Int(f)
+                    bp[b] |= bp[b] & (larger | smaller | undecided) != 0 ? f | several : f
+                }
+                // An edge is kept when a bin within one of its own holds an edge it may pair with.
+                for i in 0..<n {
+                    let b = tp[i] >> 3, f = UInt8(tp[i] & 7)
+                    let around = bp[b - 1] | bp[b] | bp[b + 1]
+                    let keep: Bool
+                    switch f {
+                    case larger: keep = around & (smaller | undecided) != 0
+                    case smaller: keep = around & (larger | undecided) != 0
+                    default: keep = bp[b - 1] | bp[b + 1] != 0 || bp[b] & several != 0
                     }
+                    if keep { lp[kept] = lp[i]; kept += 1 }
                 }
             }
         }
-    }
-    // An edge is kept when a bin within one of its own holds an edge it may pair with.
-    var kept = 0
-    for i in 0..<n {
-        let b = Int(bin[i]), f = facing[i]
-        let around = flags[b - 1] | flags[b] | flags[b + 1]
-        let keep: Bool
-        switch f {
-        case larger: keep = around & (smaller | undecided) != 0
-        case smaller: keep = around & (larger | undecided) != 0
-        default: keep = flags[b - 1] | flags[b + 1] != 0 || flags[b] & several != 0
-        }
-        if keep { lines[kept] = lines[i]; kept += 1 }
     }
     lines.removeLast(n - kept)
 }
