@@ -13,56 +13,61 @@ import Foundation
 // edges give si and sj of one sign, and fail. So an edge can pass only with an edge facing the
 // other way, or one whose inside is within a pixel of its line (undecided, rare: a thin quad),
 // and both lie in the same or neighbouring bins of width 1/8 pixel (wider than the tolerance).
+// Edges far off the target are kept.
 // Likewise for vertical edges with x.
 
-/// `lines` (straight edges of one direction: line coordinate, extent along it, frame index)
-/// without the edges that cannot pass the pair test with any other edge of the list because
-/// every edge near their line faces the same way; the rest keep their order. `vertical`: the
-/// line coordinate is x (else y).
-func dropOneSidedStraightEdges(_ lines: inout [(at: Double, lo: Double, hi: Double, edge: Int)], _ frames: UnsafeBufferPointer<SeamFrame>, vertical: Bool) {
-    let n = lines.count
-    guard n >= 32 else { return }
-    var low = Double.infinity, high = -Double.infinity
-    for l in lines { low = min(low, l.at); high = max(high, l.at) }
-    // Bins of 1/8 pixel over the lines' span (far too wide a span, or far-off lines: no
-    // reject; a difference's rounding error then stays far below the bin).
-    let binsPerPixel = 8.0
-    guard max(abs(low), abs(high)) < 1e9, (high - low) * binsPerPixel < Double(64 * n + 65_536) else { return }
-    let binCount = Int(((high - low) * binsPerPixel).rounded(.down)) + 1
+/// The straight edges of one direction (`vertical`: x = const, else y = const) among
+/// `frames` as lines (line coordinate, extent along it, frame index), in frame order, without
+/// the edges that cannot pass the pair test with any other because every edge near their
+/// line faces the same way (when there are many edges: else all of them).
+func facingStraightLines(_ frames: UnsafeBufferPointer<SeamFrame>, straight: [Bool], vertical: Bool) -> [(at: Double, lo: Double, hi: Double, edge: Int)] {
+    var lines: [(at: Double, lo: Double, hi: Double, edge: Int)] = []
+    @inline(__always) func add(_ k: Int) {
+        let a = frames[k].a, b = frames[k].b
+        lines.append(vertical ? (a.x, min(a.y, b.y), max(a.y, b.y), k) : (a.y, min(a.x, b.x), max(a.x, b.x), k))
+    }
+    guard frames.count >= 256 else {
+        for k in frames.indices where straight[k] && (frames[k].a.y == frames[k].b.y) != vertical { add(k) }
+        return lines
+    }
+    // Bins of 1/8 pixel over [-4096, 4096) pixels (a difference's rounding error stays far
+    // below a bin there); edges beyond are folded onto the first and last bin and always kept.
+    let binCount = 1 << 16, origin = Double(binCount / 2)
     // Each edge's facing: 1 its inside over a pixel towards larger coordinates, 2 towards
-    // smaller ones, 4 undecided. A bin's flags (one bin of padding each side): the facings it
-    // holds, and 8 once it holds two edges or more.
-    let larger: UInt8 = 1, smaller: UInt8 = 2, undecided: UInt8 = 4, several: UInt8 = 8
-    var flags = [UInt8](repeating: 0, count: binCount + 2)
-    // Each edge's facing (low bits) and bin (the rest), read again below.
-    var tag = [Int](repeating: 0, count: n)
-    var kept = 0
-    lines.withUnsafeMutableBufferPointer { lp in
+    // smaller ones, 4 undecided, 8 far off. A bin's flags: the facings it holds, and 16 once
+    // it holds two edges or more.
+    let larger = 1, smaller = 2, undecided = 4, far = 8, several = 16
+    var flags = [UInt8](repeating: 0, count: binCount)
+    // Per edge of the direction: its frame, bin and facing.
+    var tags: [Int] = []
+    tags.reserveCapacity(frames.count / 2)
+    straight.withUnsafeBufferPointer { sp in
         flags.withUnsafeMutableBufferPointer { bp in
-            tag.withUnsafeMutableBufferPointer { tp in
-                for i in 0..<n {
-                    let at = lp[i].at, inside = frames[lp[i].edge].inside
-                    let side = vertical ? inside.x : inside.y
-                    let f = side > at + 1 ? larger : side < at - 1 ? smaller : undecided
-                    // (at - low >= 0: truncation is the floor.)
-                    let b = Int((at - low) * binsPerPixel) + 1
-                    tp[i] = b << 3 | Int(f)
-                    bp[b] |= bp[b] & (larger | smaller | undecided) != 0 ? f | several : f
+            for k in 0..<frames.count where sp[k] {
+                let a = frames[k].a
+                guard (a.y == frames[k].b.y) != vertical else { continue }
+                let at = vertical ? a.x : a.y, inside = frames[k].inside
+                let side = vertical ? inside.x : inside.y
+                var f = side > at + 1 ? larger : side < at - 1 ? smaller : undecided
+                let x = at * 8 + origin
+                let bin: Int
+                if x >= 1 && x < Double(binCount - 1) { bin = Int(x) } else { bin = x >= 1 ? binCount - 1 : 0; f = far }
+                tags.append(k << 21 | bin << 5 | f)
+                bp[bin] |= UInt8(Int(bp[bin]) & (larger | smaller | undecided | far) != 0 ? f | several : f)
+            }
+            // An edge is kept when a bin within one of its own holds an edge it may pair with.
+            for t in tags {
+                let f = t & 31, bin = t >> 5 & (binCount - 1)
+                let keep: Bool
+                switch f {
+                case larger: keep = Int(bp[bin - 1] | bp[bin] | bp[bin + 1]) & (smaller | undecided | far) != 0
+                case smaller: keep = Int(bp[bin - 1] | bp[bin] | bp[bin + 1]) & (larger | undecided | far) != 0
+                case undecided: keep = bp[bin - 1] | bp[bin + 1] != 0 || Int(bp[bin]) & several != 0
+                default: keep = true
                 }
-                // An edge is kept when a bin within one of its own holds an edge it may pair with.
-                for i in 0..<n {
-                    let b = tp[i] >> 3, f = UInt8(tp[i] & 7)
-                    let around = bp[b - 1] | bp[b] | bp[b + 1]
-                    let keep: Bool
-                    switch f {
-                    case larger: keep = around & (smaller | undecided) != 0
-                    case smaller: keep = around & (larger | undecided) != 0
-                    default: keep = bp[b - 1] | bp[b + 1] != 0 || bp[b] & several != 0
-                    }
-                    if keep { lp[kept] = lp[i]; kept += 1 }
-                }
+                if keep { add(t >> 21) }
             }
         }
     }
-    lines.removeLast(n - kept)
+    return lines
 }

@@ -43,17 +43,10 @@ struct SeamSearch: Sendable {
     func straightPairs(vertical: Bool, into hard: inout [Int]) {
         // Beyond the tolerance (and the overlap) by far more than a rounded difference can be.
         let reach = seamTolerance * (1 + 1e-9) + 1e-9
-        var straightLines: [(at: Double, lo: Double, hi: Double, edge: Int)] = []
-        straightLines.reserveCapacity(frames.count)
         var run: [(at: Double, lo: Double, hi: Double, edge: Int)] = []
-        for k in frames.indices where straight[k] {
-            let f = frames[k]
-            if !vertical && f.a.y == f.b.y { straightLines.append((f.a.y, min(f.a.x, f.b.x), max(f.a.x, f.b.x), k)) }
-            if vertical && f.a.y != f.b.y { straightLines.append((f.a.x, min(f.a.y, f.b.y), max(f.a.y, f.b.y), k)) }
-        }
         frames.withUnsafeBufferPointer { frames in
-            // Edges whose every neighbour faces the same way cannot pass (Seams+Facing.swift).
-            dropOneSidedStraightEdges(&straightLines, frames, vertical: vertical)
+            // Edges whose every neighbour faces the same way are left out (Seams+Facing.swift).
+            var straightLines = facingStraightLines(frames, straight: straight, vertical: vertical)
             sortByLine(&straightLines)
             var start = 0
             while start < straightLines.count {

@@ -57,11 +57,12 @@ import Testing
 
     /// The reject drops one-sided edges and keeps every edge that may pass: an edge with an
     /// opposite one 0.04 away across a bin boundary, one with a thin quad's edge (inside on
-    /// its line) in the next bin, thin quads' edges that pass, and edges on lines far off.
+    /// its line) in the next bin, thin quads' edges that pass, and edges far off the target;
+    /// vertical edges are not listed with horizontal ones.
     @Test func oneSidedEdgesAreDroppedOthersKept() {
         var ends: [(SIMD2<Double>, SIMD2<Double>, inside: SIMD2<Double>)] = []
-        // 40 card tops along y = 100, all facing down: none can pair.
-        for k in 0..<40 { ends.append((SIMD2(Double(k), 100), SIMD2(Double(k) + 30, 100), SIMD2(Double(k) + 15, 120))) }
+        // 300 card tops along y = 100, all facing down: none can pair.
+        for k in 0..<300 { ends.append((SIMD2(Double(k), 100), SIMD2(Double(k) + 30, 100), SIMD2(Double(k) + 15, 120))) }
         // A top at y = 200.124 and a bottom at 200.126 (bins of 1/8: 200.125 divides them).
         ends.append((SIMD2(0, 200.124), SIMD2(30, 200.124), SIMD2(15, 210)))
         ends.append((SIMD2(30, 200.126), SIMD2(0, 200.126), SIMD2(15, 190)))
@@ -75,19 +76,27 @@ import Testing
         // the first one's line: they pass.
         ends.append((SIMD2(0, 500.049), SIMD2(30, 500.049), SIMD2(15, 500.079)))
         ends.append((SIMD2(0, 500), SIMD2(30, 500), SIMD2(15, 500.02)))
+        // Far off, facing down: kept (not binned).
+        ends.append((SIMD2(0, 1e10), SIMD2(30, 1e10), SIMD2(15, 1e10 + 20)))
+        ends.append((SIMD2(0, -5000), SIMD2(30, -5000), SIMD2(15, -4980)))
+        // A vertical edge: not a horizontal line.
+        ends.append((SIMD2(7, 0), SIMD2(7, 30), SIMD2(15, 15)))
         var owners: [CALayer] = []
         let frames = Self.frames(ends, &owners)
         var passing: [Int] = []
-        frames.withUnsafeBufferPointer { SeamSearch.test($0, 46, 47, &passing) }
-        #expect(passing == [46, 47])
-        var lines = frames.enumerated().map { k, f in (at: f.a.y, lo: min(f.a.x, f.b.x), hi: max(f.a.x, f.b.x), edge: k) }
-        frames.withUnsafeBufferPointer { dropOneSidedStraightEdges(&lines, $0, vertical: false) }
-        #expect(lines.map(\.edge) == [40, 41, 42, 43, 46, 47])
-        // Far off (the span too wide for bins): nothing is dropped.
-        var far = frames.enumerated().map { k, f in (at: k == 0 ? 1e10 : f.a.y, lo: min(f.a.x, f.b.x), hi: max(f.a.x, f.b.x), edge: k) }
-        frames.withUnsafeBufferPointer { dropOneSidedStraightEdges(&far, $0, vertical: false) }
-        #expect(far.count == frames.count)
+        frames.withUnsafeBufferPointer { SeamSearch.test($0, 306, 307, &passing) }
+        #expect(passing == [306, 307])
+        let straight = [Bool](repeating: true, count: frames.count)
+        let lines = frames.withUnsafeBufferPointer { facingStraightLines($0, straight: straight, vertical: false) }
+        #expect(lines.map(\.edge) == [300, 301, 302, 303, 306, 307, 308, 309])
+        #expect(lines[0] == (at: 200.124, lo: 0, hi: 30, edge: 300) && lines[1] == (at: 200.126, lo: 0, hi: 30, edge: 301))
+        let vertical = frames.withUnsafeBufferPointer { facingStraightLines($0, straight: straight, vertical: true) }
+        #expect(vertical.isEmpty, "one vertical edge alone pairs with nothing")
+        // Few frames: every edge of the direction is listed.
+        let few = frames.withUnsafeBufferPointer { facingStraightLines(UnsafeBufferPointer(rebasing: $0[300..<311]), straight: straight, vertical: false) }
+        #expect(few.map(\.edge) == Array(0..<10))
     }
+
     /// The line search lists straight edges only where a slanted line is near their axis in
     /// angle, within the larger of the two edges' reaches: a short horizontal piece along a
     /// long line 0.01 rad off the horizontal (beyond the long edge's reach, within the
