@@ -112,6 +112,14 @@ func grownOnScreen(_ h: HalfPlane, by pixels: Double, inverse: PlaneInverse, mat
 /// computes one edge from the same two vertices and leaves no crack between them.
 /// The points replace those of `pts`, whose buffer is reused (a quad is outlined per compile).
 func outline(grown g: Box, original o: Box, into pts: inout [SIMD2<Double>]) {
+    // Every edge grown and the four corners distinct (most quads: the outline is the grown
+    // rectangle's corners, as outlinePoints finds them), over the four points `pts` has.
+    if pts.count == 4, g.minY != o.minY, g.maxX != o.maxX, g.maxY != o.maxY, g.minX != o.minX, g.minX != g.maxX, g.minY != g.maxY {
+        pts.withUnsafeMutableBufferPointer { p in
+            p[0] = SIMD2(g.minX, g.minY); p[1] = SIMD2(g.maxX, g.minY); p[2] = SIMD2(g.maxX, g.maxY); p[3] = SIMD2(g.minX, g.maxY)
+        }
+        return
+    }
     // Built in a small scratch buffer, then written over the slots `pts` has (as many as the
     // outline's, most often: the visible part of a whole quad is its four corners).
     withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 12) { tmp in

@@ -40,7 +40,10 @@ import Testing
             #expect(cutCover(&q, minStretch: stretch, into: &out))
             let expected = q.antialiasedEdges.isEmpty && q.mask == nil ? out : byArrays
             #expect(out == expected)
-            #expect(coverPolygon(&q, visible: [SIMD2(1, 2), SIMD2(3, 4)], minStretch: stretch) == (q.antialiasedEdges.isEmpty && q.mask == nil ? [SIMD2(1, 2), SIMD2(3, 4)] : byArrays))
+            // Over a visible part of two points and of four (the outline written in place).
+            for visible in [[SIMD2(1, 2), SIMD2(3, 4)], [SIMD2(1, 2), SIMD2(3, 4), SIMD2(5, 6), SIMD2(7, 8)]] {
+                #expect(coverPolygon(&q, visible: visible, minStretch: stretch) == (q.antialiasedEdges.isEmpty && q.mask == nil ? visible : byArrays))
+            }
             if !byArrays.isEmpty { nonEmpty += 1 }
             if byArrays.count > 4 && !(q.antialiasedEdges.isEmpty && q.mask == nil) { cut += 1 }
         }
