@@ -41,7 +41,8 @@ import Testing
             let expected = q.antialiasedEdges.isEmpty && q.mask == nil ? out : byArrays
             #expect(out == expected)
             // Over a visible part of two points and of four (the outline written in place).
-            for visible in [[SIMD2(1, 2), SIMD2(3, 4)], [SIMD2(1, 2), SIMD2(3, 4), SIMD2(5, 6), SIMD2(7, 8)]] {
+            let visibles: [[SIMD2<Double>]] = [[SIMD2(1, 2), SIMD2(3, 4)], [SIMD2(1, 2), SIMD2(3, 4), SIMD2(5, 6), SIMD2(7, 8)]]
+            for visible in visibles {
                 #expect(coverPolygon(&q, visible: visible, minStretch: stretch) == (q.antialiasedEdges.isEmpty && q.mask == nil ? visible : byArrays))
             }
             if !byArrays.isEmpty { nonEmpty += 1 }
