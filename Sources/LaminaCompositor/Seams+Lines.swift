@@ -67,24 +67,31 @@ private struct SeamLineIndex {
     func lookUp(_ lo: Double, _ hi: Double, _ cLo: Double, _ cHi: Double, budget: inout Int, _ visit: (SeamLine) -> Void) -> Bool {
         guard !lines.isEmpty else { return true }
         let count = start.count - 1
-        for b in Self.bucket(lo, count)...Self.bucket(hi, count) {
-            var i = start[b], j = start[b + 1]
-            budget -= 1
-            if i == j { continue }
-            // The first line at or above cLo.
-            while i < j {
-                let m = (i + j) / 2
-                if lines[m].c < cLo { i = m + 1 } else { j = m }
+        // Read through pointers (a look-up per edge, a few buckets and lines each); the indices
+        // stay within the arrays (bucket() clamps, start[] holds offsets into lines).
+        return lines.withUnsafeBufferPointer { lp in
+            start.withUnsafeBufferPointer { sp in
+                for b in Self.bucket(lo, count)...Self.bucket(hi, count) {
+                    var i = sp[b], j = sp[b &+ 1]
+                    let end = j
+                    budget -= 1
+                    if i == j { continue }
+                    // The first line at or above cLo.
+                    while i < j {
+                        let m = (i &+ j) >> 1
+                        if lp[m].c < cLo { i = m &+ 1 } else { j = m }
+                    }
+                    while i < end, lp[i].c <= cHi {
+                        let l = lp[i]
+                        if l.theta >= lo && l.theta <= hi { visit(l) }
+                        i &+= 1
+                        budget -= 1
+                    }
+                    if budget < 0 { return false }
+                }
+                return true
             }
-            while i < start[b + 1], lines[i].c <= cHi {
-                let l = lines[i]
-                if l.theta >= lo && l.theta <= hi { visit(l) }
-                i += 1
-                budget -= 1
-            }
-            if budget < 0 { return false }
         }
-        return true
     }
 }
 
