@@ -13,8 +13,8 @@ import Foundation
 // edges give si and sj of one sign, and fail. So an edge can pass only with an edge facing the
 // other way, or one whose inside is within a pixel of its line (undecided, rare: a thin quad),
 // and both lie in the same or neighbouring bins of width 1/8 pixel (wider than the tolerance).
-// Edges far off the target are kept.
-// Likewise for vertical edges with x.
+// Likewise for vertical edges with x. Edges beyond the bins' span (4096 pixels either way)
+// are kept.
 
 /// The straight edges of one direction (`vertical`: x = const, else y = const) among
 /// `frames` as lines (line coordinate, extent along it, frame index), in frame order, without
