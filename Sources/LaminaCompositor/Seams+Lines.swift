@@ -31,48 +31,67 @@ private struct SeamLineIndex {
     var lines: [SeamLine] = []
     var start: [Int] = []
 
-    static func bucket(_ theta: Double, _ count: Int) -> Int {
-        let b = ((theta - low) / width).rounded(.down)
-        return b <= 0 ? 0 : b >= Double(count - 1) ? count - 1 : Int(b)
+    /// The bucket of angle `theta` (clamped to the first and last; truncation is the floor
+    /// for the positive quotients kept).
+    @inline(__always) static func bucket(_ theta: Double, _ count: Int) -> Int {
+        let x = (theta - low) / width
+        return !(x > 0) ? 0 : x >= Double(count - 1) ? count - 1 : Int(x)
     }
 
     init(_ list: [SeamLine]) {
+        // No lines: nothing to look up (and no buckets to make).
+        guard !list.isEmpty else { return }
         let count = Int(((Double.pi + 1 - Self.low) / Self.width).rounded(.up))
-        start = [Int](repeating: 0, count: count + 1)
-        for l in list { start[Self.bucket(l.theta, count) + 1] += 1 }
+        var start = [Int](repeating: 0, count: count + 1)
+        let bucketOf = list.map { Self.bucket($0.theta, count) }
+        for b in bucketOf { start[b + 1] += 1 }
         for b in 0..<count { start[b + 1] += start[b] }
         var fill = start
-        lines = list
-        for l in list {
-            let b = Self.bucket(l.theta, count)
-            lines[fill[b]] = l
-            fill[b] += 1
+        // Each line moved once into its bucket, then each bucket sorted where it lies.
+        lines = [SeamLine](unsafeUninitializedCapacity: list.count) { p, made in
+            for (l, b) in zip(list, bucketOf) {
+                (p.baseAddress! + fill[b]).initialize(to: l)
+                fill[b] += 1
+            }
+            made = list.count
+            for b in 0..<count where start[b + 1] - start[b] > 1 {
+                var bucket = UnsafeMutableBufferPointer(rebasing: p[start[b]..<start[b + 1]])
+                bucket.sort { $0.c < $1.c }
+            }
         }
-        for b in 0..<count where start[b + 1] - start[b] > 1 { lines[start[b]..<start[b + 1]].sort { $0.c < $1.c } }
+        self.start = start
     }
 
     /// Calls `visit` with every line whose angle is within [lo, hi] and offset within [cLo, cHi];
     /// false once `budget` (buckets and lines looked at) runs out.
     func lookUp(_ lo: Double, _ hi: Double, _ cLo: Double, _ cHi: Double, budget: inout Int, _ visit: (SeamLine) -> Void) -> Bool {
+        guard !lines.isEmpty else { return true }
         let count = start.count - 1
-        for b in Self.bucket(lo, count)...Self.bucket(hi, count) {
-            var i = start[b], j = start[b + 1]
-            budget -= 1
-            if i == j { continue }
-            // The first line at or above cLo.
-            while i < j {
-                let m = (i + j) / 2
-                if lines[m].c < cLo { i = m + 1 } else { j = m }
+        // Read through pointers (a look-up per edge, a few buckets and lines each); the indices
+        // stay within the arrays (bucket() clamps, start[] holds offsets into lines).
+        return lines.withUnsafeBufferPointer { lp in
+            start.withUnsafeBufferPointer { sp in
+                for b in Self.bucket(lo, count)...Self.bucket(hi, count) {
+                    var i = sp[b], j = sp[b &+ 1]
+                    let end = j
+                    budget -= 1
+                    if i == j { continue }
+                    // The first line at or above cLo.
+                    while i < j {
+                        let m = (i &+ j) >> 1
+                        if lp[m].c < cLo { i = m &+ 1 } else { j = m }
+                    }
+                    while i < end, lp[i].c <= cHi {
+                        let l = lp[i]
+                        if l.theta >= lo && l.theta <= hi { visit(l) }
+                        i &+= 1
+                        budget -= 1
+                    }
+                    if budget < 0 { return false }
+                }
+                return true
             }
-            while i < start[b + 1], lines[i].c <= cHi {
-                let l = lines[i]
-                if l.theta >= lo && l.theta <= hi { visit(l) }
-                i += 1
-                budget -= 1
-            }
-            if budget < 0 { return false }
         }
-        return true
     }
 }
 
@@ -104,13 +123,52 @@ extension SeamSearch {
         own.reserveCapacity(frames.count)
         var slanted: [SeamLine] = [], axis: [SeamLine] = []
         slanted.reserveCapacity(frames.count + frames.count / 8)
-        for (k, f) in frames.enumerated() {
+        func line(_ k: Int) -> SeamLine {
+            let f = frames[k]
             var n = f.n
             if n.y < 0 || (n.y == 0 && n.x < 0) { n = -n }
             let s = sine(k)
             let reach = (s >= 1 || !s.isFinite ? Double.pi / 2 : asin(s)) + 1e-9
-            own.append(SeamLine(theta: atan2(n.y, n.x), c: (n * (f.a - o)).sum(), edge: k, reach: reach))
-            widest = max(widest, reach)
+            return SeamLine(theta: atan2(n.y, n.x), c: (n * (f.a - o)).sum(), edge: k, reach: reach)
+        }
+        // The slanted edges' lines, then the straight edges' where a slanted line is near
+        // enough in angle: a straight edge pairs here only with a slanted one whose angle is
+        // within the larger of their reaches (an axis-aligned edge's normal is at exactly 0 or
+        // pi / 2; the widest reach along an axis is its shortest edge's). The sides of cards
+        // whose tops slant are then never listed nor looked up from.
+        var shortest = (vertical: Double.infinity, horizontal: Double.infinity)
+        for k in frames.indices {
+            if !straight[k] {
+                let l = line(k)
+                own.append(l)
+                widest = max(widest, l.reach)
+            } else if frames[k].a.y == frames[k].b.y {
+                shortest.horizontal = min(shortest.horizontal, frames[k].len)
+            } else {
+                shortest.vertical = min(shortest.vertical, frames[k].len)
+            }
+        }
+        let slantedCount = own.count
+        func axisReach(_ len: Double) -> Double {
+            let s = 2 * t * (1 + 1e-6) / (len * (1 - 1e-9))
+            return (s >= 1 || !s.isFinite ? Double.pi / 2 : asin(s)) + 1e-9
+        }
+        /// Whether a slanted line is within reach of the axis at `angle` (0 or pi / 2), its
+        /// straight edges' widest reach `reach` (angles compared across the wrap at pi).
+        func axisNeeded(_ angle: Double, _ reach: Double) -> Bool {
+            own[..<slantedCount].contains { l in
+                let d = abs(l.theta - angle)
+                return min(d, Double.pi - d) <= max(reach, l.reach) + 1e-9
+            }
+        }
+        let vertical = shortest.vertical.isFinite && axisNeeded(0, axisReach(shortest.vertical))
+        let horizontal = shortest.horizontal.isFinite && axisNeeded(Double.pi / 2, axisReach(shortest.horizontal))
+        if vertical || horizontal {
+            for k in frames.indices where straight[k] && (frames[k].a.y == frames[k].b.y ? horizontal : vertical) {
+                let l = line(k)
+                own.append(l)
+                widest = max(widest, l.reach)
+            }
         }
         guard widest < 0.4 else { return false }
         for l in own {
@@ -124,13 +182,13 @@ extension SeamSearch {
             }
         }
         // Axis-aligned lines are looked up by slanted edges alone: those at an angle no slanted
-        // edge's window holds (the sides of cards whose tops slant) are left out. (Their angles
-        // are 0, pi / 2 and the twins' pi: a handful of values.)
+        // edge's window holds are left out. (Their angles are 0, pi / 2 and the twins' pi: a
+        // handful of values.)
         var reached: [(theta: Double, known: Bool)] = []
         axis.removeAll { l in
             if let r = reached.first(where: { $0.theta == l.theta }) { return !r.known }
             if reached.count > 8 { return false }
-            let known = own.contains { !straight[$0.edge] && $0.theta - $0.reach <= l.theta && l.theta <= $0.theta + $0.reach }
+            let known = own[..<slantedCount].contains { $0.theta - $0.reach <= l.theta && l.theta <= $0.theta + $0.reach }
             reached.append((l.theta, known))
             return !known
         }

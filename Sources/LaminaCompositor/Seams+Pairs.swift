@@ -36,22 +36,18 @@ struct SeamSearch: Sendable {
     /// across it the exact difference of y and along it the exact difference of x: such a
     /// pair can pass only within the tolerance in y and where the two overlap in x (by over
     /// 0.5), and a horizontal and a vertical edge never (the second's ends would be within
-    /// 2 x tolerance of each other, but it is over 0.5 long). So each kind is sorted by its
+    /// 2 x tolerance of each other, but it is over 0.5 long). Edges with no neighbour facing
+    /// the other way are dropped first (Seams+Facing.swift). Each kind is then sorted by its
     /// line, cut into runs of lines within the tolerance of the next, and each run sorted
     /// along the lines and swept: only edges that overlap along the line are tested.
     func straightPairs(vertical: Bool, into hard: inout [Int]) {
         // Beyond the tolerance (and the overlap) by far more than a rounded difference can be.
         let reach = seamTolerance * (1 + 1e-9) + 1e-9
-        var straightLines: [(at: Double, lo: Double, hi: Double, edge: Int)] = []
-        straightLines.reserveCapacity(frames.count)
         var run: [(at: Double, lo: Double, hi: Double, edge: Int)] = []
-        for k in frames.indices where straight[k] {
-            let f = frames[k]
-            if !vertical && f.a.y == f.b.y { straightLines.append((f.a.y, min(f.a.x, f.b.x), max(f.a.x, f.b.x), k)) }
-            if vertical && f.a.y != f.b.y { straightLines.append((f.a.x, min(f.a.y, f.b.y), max(f.a.y, f.b.y), k)) }
-        }
-        sortByLine(&straightLines)
         frames.withUnsafeBufferPointer { frames in
+            // Edges whose every neighbour faces the same way are left out (Seams+Facing.swift).
+            var straightLines = facingStraightLines(frames, straight: straight, vertical: vertical)
+            sortByLine(&straightLines)
             var start = 0
             while start < straightLines.count {
                 var end = start + 1

@@ -39,6 +39,12 @@ private func clipSegment(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ clips: [Hal
     return (p0 + (p1 - p0) * t0, p0 + (p1 - p0) * t1)
 }
 
+/// clipSegment's result when no clip is below 0 at either end (t0 = 0, t1 = 1).
+@inline(__always) private func wholeSegment(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>) -> (SIMD2<Double>, SIMD2<Double>)? {
+    let t0 = 0.0, t1 = 1.0
+    return (p0 + (p1 - p0) * t0, p0 + (p1 - p0) * t1)
+}
+
 /// `v` rounded down and clamped to lo...hi (NaN: lo), as `clampedToInt(in:rounding: .down)`
 /// but without a rounding rule to dispatch on (it runs for every cell an edge touches).
 @inline(__always) private func clampedFloor(_ v: Double, _ lo: Int, _ hi: Int) -> Int { clampedRounded(v, lo, hi, .down) }
@@ -62,11 +68,15 @@ private func quadSeamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ i: 
     let inside = matrix.project(visible.reduce(SIMD2<Double>(0, 0), +) / Double(visible.count))
     let r = quads[i].rect
     let c0 = SIMD2(r.minX, r.minY), c1 = SIMD2(r.maxX, r.minY), c2 = SIMD2(r.maxX, r.maxY), c3 = SIMD2(r.minX, r.maxY)
+    // No clip below 0 at any corner (most quads): clipSegment would keep every side whole,
+    // t0 = 0 and t1 = 1, and the same ends are formed below without it.
+    var clipped = false
+    for h in quads[i].clips where h.value(c0) < 0 || h.value(c1) < 0 || h.value(c2) < 0 || h.value(c3) < 0 { clipped = true; break }
     var n = 0
     for side in 0..<4 {
         let (mask, p0, p1): (EdgeMask, SIMD2<Double>, SIMD2<Double>) = side == 0 ? (.top, c0, c1) : side == 1 ? (.right, c1, c2) : side == 2 ? (.bottom, c2, c3) : (.left, c3, c0)
         guard edgeMask.contains(mask) else { continue }
-        guard let (l0, l1) = clipSegment(p0, p1, quads[i].clips) else { continue }
+        guard let (l0, l1) = clipped ? clipSegment(p0, p1, quads[i].clips) : wholeSegment(p0, p1) else { continue }
         let a = matrix.project(l0), b = matrix.project(l1)
         let d = b - a
         guard (d * d).sum() > 0.25, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { continue }
