@@ -9,12 +9,14 @@
 // Compiled in variants (QuadProgram.swift inserts #defines): HAS_TEXTURE (with TEXTURE_SLOTS),
 // HAS_BORDER, HAS_MASK, HAS_RADIUS, HAS_MASK_TEXTURE (with HAS_TEXTURE); INTERIOR_ONLY (alone);
 // HAS_PERSPECTIVE (with HAS_RADIUS: some quad's W varies over it, so its gradients are computed
-// per pixel); HAS_PRECISE (the local point in double). A variant without a feature computes
+// per pixel); HAS_PRECISE (the local point in double); FLIP_Y (drawn into a window's
+// bottom-up framebuffer: the only variant that reads a uniform outside texturing). A variant without a feature computes
 // exactly what the full shader computes for a quad without it (no texture: the fill is the
 // color; no border: the ring is 0; no mask: coverage 1; radius 0): software GL runs both
 // sides of every branch, so code that cannot apply is left out instead of branched around.
+#ifdef FLIP_Y
 uniform vec2 u_targetSize;  // the target's size in pixels (shared with the vertex shader)
-uniform float u_flipY;      // -1 when drawing top-down into a window's bottom-up framebuffer
+#endif
 flat in vec3 v_hx;
 flat in vec3 v_hy;
 flat in vec3 v_hw;
@@ -159,7 +161,14 @@ void main() {
     o_color = vec4(f0.rgb * v_extra.xyz, f0.a);
     return;
 #endif
-    vec2 pixel = vec2(gl_FragCoord.x, u_flipY > 0.0 ? gl_FragCoord.y : u_targetSize.y - gl_FragCoord.y);
+#ifdef FLIP_Y
+    // Drawn top-down into a window's bottom-up framebuffer.
+    vec2 pixel = vec2(gl_FragCoord.x, u_targetSize.y - gl_FragCoord.y);
+#else
+    // Offscreen, plan row y is GL row y. No uniform is read: llvmpipe loads one, bounds-
+    // checked, in every 4x4 block (cards-1000: 13% of its rasterizer threads' instructions).
+    vec2 pixel = gl_FragCoord.xy;
+#endif
     vec3 P = vec3(pixel, 1.0);
 #if !defined(HAS_TEXTURE) && !defined(HAS_BORDER) && !defined(HAS_MASK) && !defined(HAS_RADIUS)
     // A plain quad (most layers): its source times the coverage of its sides, nothing else

@@ -24,10 +24,14 @@ struct ShaderVariant: OptionSet, Hashable {
     /// Screen gradients per pixel for rounded corners (a perspective quad); without it they
     /// are the vertex shader's, the same at every pixel of an affine quad.
     static let perspective = ShaderVariant(rawValue: 128)
+    /// Drawn top-down into a window's bottom-up framebuffer: the pixel's row is flipped. Chosen
+    /// per draw (GLState.drawBatch), never by a quad; without it the fragment shader reads no
+    /// uniform (llvmpipe loads each uniform a fragment reads, bounds-checked, in every 4x4 block).
+    static let flipY = ShaderVariant(rawValue: 256)
 
     /// The #defines of the variant.
     var defines: String {
-        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE"), (.interiorOnly, "INTERIOR_ONLY"), (.perspective, "HAS_PERSPECTIVE")]
+        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE"), (.interiorOnly, "INTERIOR_ONLY"), (.perspective, "HAS_PERSPECTIVE"), (.flipY, "FLIP_Y")]
             .filter { contains($0.0) }.map { "#define \($0.1)\n" }.joined()
             + (contains(.precise) ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "")
     }
@@ -117,6 +121,9 @@ struct FrameBatches {
     /// The least pre-pass interior (pixels) whose quad the main pass draws as a ring
     /// (`DepthPrepass.minRingArea`; tests set 0 to force rings wherever possible).
     var ringMinArea = DepthPrepass.minRingArea
+    /// Whether a strictly convex cover is drawn as the fan with the shortest diagonals
+    /// (FanTriangles.swift), else every cover from its first point (tests compare: the same image).
+    var shortestFans = true
 
     /// Empties the arrays, keeping their storage for the next frame.
     mutating func reset() {
@@ -263,19 +270,20 @@ struct FrameBatches {
         return abs(area) / 2 >= 4096
     }
 
-    /// The pixel cover's points as vertices and the fan p0, p1, ..., p(n-1) as indexed
-    /// triangles (p0, p(i+1), p(i+2)): the triangles the CPU renderer rasterizes
-    /// (LaminaRaster's PolygonRaster), so both give a pixel centre on a shared edge to the
-    /// same triangle.
+    /// The pixel cover's points as vertices and a fan of indexed triangles (FanTriangles.swift:
+    /// from the vertex with the shortest diagonals when the cover is strictly convex, else
+    /// from p0, the fan the CPU renderer rasterizes: LaminaRaster's PolygonRaster).
     mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32) -> Int {
         let base = UInt32(vertices.count)
         for p in cover {
             vertices.append(QuadVertex(px: Float(p.x), py: Float(p.y), record: record))
         }
-        for i in 1..<UInt32(cover.count - 1) {
-            indices.append(base)
-            indices.append(base + i)
-            indices.append(base + i + 1)
+        let n = UInt32(cover.count)
+        let apex = shortestFans ? UInt32(FanTriangles.apex(cover)) : 0
+        for i in 1..<n - 1 {
+            indices.append(base + apex)
+            indices.append(base + (apex + i) % n)
+            indices.append(base + (apex + i + 1) % n)
         }
         return 3 * (cover.count - 2)
     }
