@@ -10,10 +10,11 @@
 // HAS_BORDER, HAS_MASK, HAS_RADIUS, HAS_MASK_TEXTURE (with HAS_TEXTURE); INTERIOR_ONLY (alone);
 // HAS_PERSPECTIVE (with HAS_RADIUS: some quad's W varies over it, so its gradients are computed
 // per pixel); HAS_PRECISE (the local point in double); FLIP_Y (drawn into a window's
-// bottom-up framebuffer: the only variant that reads a uniform outside texturing). A variant without a feature computes
-// exactly what the full shader computes for a quad without it (no texture: the fill is the
-// color; no border: the ring is 0; no mask: coverage 1; radius 0): software GL runs both
-// sides of every branch, so code that cannot apply is left out instead of branched around.
+// bottom-up framebuffer: the only variant that reads a uniform besides samplers). A variant
+// without a feature computes exactly what the full shader computes for a quad without it (no
+// texture: the fill is the color; no border: the ring is 0; no mask: coverage 1; radius 0):
+// software GL runs both sides of every branch, so code that cannot apply is left out instead
+// of branched around.
 #ifdef FLIP_Y
 uniform vec2 u_targetSize;  // the target's size in pixels (shared with the vertex shader)
 #endif
@@ -33,6 +34,7 @@ flat in vec3 v_hyLo;
 flat in vec3 v_hwLo;
 flat in vec4 v_maskUV;   // a layer mask's uv rect (with bit 13)
 flat in vec4 v_maskSizes; // as v_sizes, for the layer mask's texture
+flat in vec4 v_texSizes;  // the sizes of the textures at the fill's and the layer mask's slots (quad.vert)
 flat in vec4 v_g01;      // without HAS_PERSPECTIVE: the screen gradients g0, g1 of the local
 flat in vec2 v_gl;       // coordinates and their lengths, the same at every pixel (quad.vert)
 flat in vec4 v_outer0;   // the rect's sides as lines (packed: quad.vert)
@@ -63,7 +65,6 @@ uniform sampler2D u_tex2;
 #if TEXTURE_SLOTS > 3
 uniform sampler2D u_tex3;
 #endif
-uniform vec2 u_texSize[4];  // the bound textures' sizes
 
 vec4 sampleSlot(int slot, vec2 uv) {
 #if TEXTURE_SLOTS > 1
@@ -205,7 +206,7 @@ void main() {
         // A target drawn into a larger pooled texture: the normalized coordinates are the
         // target's, as if its texture were exactly its size.
         bool larger = v_sizes.x > 0.0;
-        vec2 size = larger ? v_sizes.xy : u_texSize[slot];
+        vec2 size = larger ? v_sizes.xy : v_texSizes.xy;
         if ((v_flags & 32) != 0) {
             vec2 half_ = 0.5 / size;
             uv = clamp(uv, v_clamp.xy + half_, v_clamp.zw - half_);
@@ -227,7 +228,7 @@ void main() {
             int maskSlot = (v_flags >> 14) & 7;
             vec2 muv = v_maskUV.xy + s * (v_maskUV.zw - v_maskUV.xy);
             bool maskLarger = v_maskSizes.x > 0.0;
-            vec2 maskSize = maskLarger ? v_maskSizes.xy : u_texSize[maskSlot];
+            vec2 maskSize = maskLarger ? v_maskSizes.xy : v_texSizes.zw;
             if ((v_flags & 32) != 0) {
                 vec2 half_ = 0.5 / maskSize;
                 muv = clamp(muv, v_clamp.xy + half_, v_clamp.zw - half_);
