@@ -16,14 +16,14 @@ enum FanTriangles {
     static func apex(_ cover: [SIMD2<Double>]) -> Int {
         let n = cover.count
         guard n >= 4, isStrictlyConvex(cover) else { return 0 }
+        @inline(__always) func length(_ d: SIMD2<Double>) -> Double { abs(d.x) + abs(d.y) }
+        // Most covers are quads: one diagonal from p0 or p1.
+        if n == 4 { return length(cover[3] - cover[1]) < length(cover[2] - cover[0]) ? 1 : 0 }
         var best = 0, bestLength = Double.infinity
         for a in 0..<n {
-            var length = 0.0
-            for k in 2..<n - 1 {
-                let d = cover[(a + k) % n] - cover[a]
-                length += abs(d.x) + abs(d.y)
-            }
-            if length < bestLength { best = a; bestLength = length }
+            var total = 0.0
+            for k in 2..<n - 1 { total += length(cover[(a + k) % n] - cover[a]) }
+            if total < bestLength { best = a; bestLength = total }
         }
         return best
     }
@@ -34,17 +34,21 @@ enum FanTriangles {
         let n = c.count
         guard n >= 3 else { return false }
         var sign = 0.0
+        var e0 = c[0] - c[n - 1]
         for i in 0..<n {
-            let e0 = c[(i + 1) % n] - c[i], e1 = c[(i + 2) % n] - c[(i + 1) % n]
+            let e1 = (i + 1 < n ? c[i + 1] : c[0]) - c[i]
             let turn = e0.x * e1.y - e0.y * e1.x
             if turn == 0 || (sign != 0 && (turn > 0) != (sign > 0)) { return false }
             sign = turn
+            e0 = e1
         }
-        // Turning one way at every vertex, it winds once exactly when its edges run rightward
-        // then leftward: x changes direction twice around it (a star changes more often).
+        // Each turn is under a half turn, so four corners or fewer cannot wind twice; beyond,
+        // it winds once exactly when its edges run rightward then leftward: x changes
+        // direction twice around it (a star changes more often).
+        if n <= 4 { return true }
         var flips = 0, first = 0.0, last = 0.0
         for i in 0..<n {
-            let dx = c[(i + 1) % n].x - c[i].x
+            let dx = (i + 1 < n ? c[i + 1].x : c[0].x) - c[i].x
             if dx == 0 { continue }
             if first == 0 { first = dx } else if (dx > 0) != (last > 0) { flips += 1 }
             last = dx
