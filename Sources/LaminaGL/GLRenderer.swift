@@ -185,6 +185,20 @@ public final class GLRenderer: @unchecked Sendable {
     }
     private var fans = true
 
+    /// Whether quads hidden behind later pre-pass interiors are left out (HiddenQuads.swift;
+    /// the default; tests turn it off to compare: the same image).
+    var skipsHidden: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return skips }
+        set { lock.lock(); skips = newValue; lock.unlock() }
+    }
+    private var skips = true
+
+    /// Quads the last frame left out as hidden (0 before the first): for tests and benchmarks.
+    public var lastFrameHiddenQuads: Int {
+        lock.lock(); defer { lock.unlock() }
+        return gl?.hiddenQuads ?? 0
+    }
+
     /// Parts the last frame flushed before their target's last (for tests).
     var lastFramePartFlushes: Int {
         lock.lock(); defer { lock.unlock() }
@@ -198,6 +212,7 @@ public final class GLRenderer: @unchecked Sendable {
             gl.drawsInParts = inParts
             gl.partMinimum = partMin
             gl.shortestFans = fans
+            gl.skipsHidden = skips
             return gl
         }
         let s = try GLState()
@@ -207,6 +222,7 @@ public final class GLRenderer: @unchecked Sendable {
         s.drawsInParts = inParts
         s.partMinimum = partMin
         s.shortestFans = fans
+        s.skipsHidden = skips
         gl = s
         return s
     }

@@ -30,6 +30,13 @@ final class GLState {
         get { batches.ringMinArea }
         set { batches.ringMinArea = newValue }
     }
+    /// Whether hidden quads are left out (FrameBatches.skipsHidden).
+    var skipsHidden: Bool {
+        get { batches.skipsHidden }
+        set { batches.skipsHidden = newValue }
+    }
+    /// Quads the last frame left out as hidden (FrameBatches.hiddenCount).
+    var hiddenQuads: Int { batches.hiddenCount }
     /// Whether covers are drawn as their shortest fans (FrameBatches.shortestFans).
     var shortestFans: Bool {
         get { batches.shortestFans }

@@ -124,6 +124,11 @@ struct FrameBatches {
     /// Whether a strictly convex cover is drawn as the fan with the shortest diagonals
     /// (FanTriangles.swift), else every cover from its first point (tests compare: the same image).
     var shortestFans = true
+    /// Whether quads hidden behind later pre-pass interiors are left out (HiddenQuads.swift;
+    /// tests compare: the same image).
+    var skipsHidden = true
+    /// Quads left out as hidden since the last `reset()`.
+    private(set) var hiddenCount = 0
 
     /// Empties the arrays, keeping their storage for the next frame.
     mutating func reset() {
@@ -132,6 +137,7 @@ struct FrameBatches {
         indices.removeAll(keepingCapacity: true)
         draws.removeAll(keepingCapacity: true)
         prepass.removeAll(keepingCapacity: true)
+        hiddenCount = 0
     }
 
     /// Adds the quads of a `width` x `height` target. `texture(fill)` gives the texture a
@@ -163,6 +169,7 @@ struct FrameBatches {
         var interiorOf = [[SIMD2<Double>]](repeating: [], count: interiors.isEmpty ? 0 : quads.count)
         for (k, p) in interiors { interiorOf[k] = p }
         var recordOf = [Int32](repeating: -1, count: interiors.isEmpty ? 0 : quads.count)
+        let hidden = interiors.isEmpty || !skipsHidden ? [] : Self.hiddenQuads(covers: covers, interiorOf: interiorOf, width: width, height: height)
         for (k, q) in quads.enumerated() {
             if let emit, emitEvery > 0, interiors.isEmpty, k > 0, k % emitEvery == 0, let c = current {
                 out.append(c)
@@ -173,6 +180,7 @@ struct FrameBatches {
             // No pixel centre can lie in a cover without three points on the target.
             let pixelCover = covers[k]
             guard pixelCover.count >= 3 else { continue }
+            if !hidden.isEmpty && hidden[k] { hiddenCount += 1; continue }
             var variant = ShaderVariant(q)
             if fp64 && ShaderVariant.needsPrecision(q) { variant.insert(.precise) }
             var sample: (BoundTexture, SIMD2<Int>?)?
