@@ -170,7 +170,8 @@ struct FrameBatches {
         for (k, p) in interiors { interiorOf[k] = p }
         var recordOf = [Int32](repeating: -1, count: interiors.isEmpty ? 0 : quads.count)
         let hidden = interiors.isEmpty || !skipsHidden ? [] : Self.hiddenQuads(covers: covers, interiorOf: interiorOf, width: width, height: height)
-        for (k, q) in quads.enumerated() {
+        for k in quads.indices {
+            let q = quads[k]
             if let emit, emitEvery > 0, interiors.isEmpty, k > 0, k % emitEvery == 0, let c = current {
                 out.append(c)
                 current = nil
