@@ -211,10 +211,10 @@ struct FrameBatches {
             // A double-precision draw takes only the quads that need it (its fragments cost more).
             if var c = current, c.variant.isSuperset(of: variant), c.variant.contains(.precise) == variant.contains(.precise),
                c.blends == blends {
-                let missing = needed.filter { !c.textures.contains($0) }
+                let missing = needed.isEmpty ? [] : needed.filter { !c.textures.contains($0) }
                 let units = c.textures.count + missing.count
                 if units <= Self.textureSlots && !(large && units > max(needed.count, 1)) && !(c.large && units > c.textures.count) {
-                    c.textures += missing
+                    if !missing.isEmpty { c.textures += missing }
                     current = c
                 } else {
                     out.append(c)
