@@ -9,12 +9,15 @@
 // Compiled in variants (QuadProgram.swift inserts #defines): HAS_TEXTURE (with TEXTURE_SLOTS),
 // HAS_BORDER, HAS_MASK, HAS_RADIUS, HAS_MASK_TEXTURE (with HAS_TEXTURE); INTERIOR_ONLY (alone);
 // HAS_PERSPECTIVE (with HAS_RADIUS: some quad's W varies over it, so its gradients are computed
-// per pixel); HAS_PRECISE (the local point in double). A variant without a feature computes
-// exactly what the full shader computes for a quad without it (no texture: the fill is the
-// color; no border: the ring is 0; no mask: coverage 1; radius 0): software GL runs both
-// sides of every branch, so code that cannot apply is left out instead of branched around.
+// per pixel); HAS_PRECISE (the local point in double); FLIP_Y (drawn into a window's
+// bottom-up framebuffer: the only variant that reads a uniform besides samplers). A variant
+// without a feature computes exactly what the full shader computes for a quad without it (no
+// texture: the fill is the color; no border: the ring is 0; no mask: coverage 1; radius 0):
+// software GL runs both sides of every branch, so code that cannot apply is left out instead
+// of branched around.
+#ifdef FLIP_Y
 uniform vec2 u_targetSize;  // the target's size in pixels (shared with the vertex shader)
-uniform float u_flipY;      // -1 when drawing top-down into a window's bottom-up framebuffer
+#endif
 flat in vec3 v_hx;
 flat in vec3 v_hy;
 flat in vec3 v_hw;
@@ -31,6 +34,7 @@ flat in vec3 v_hyLo;
 flat in vec3 v_hwLo;
 flat in vec4 v_maskUV;   // a layer mask's uv rect (with bit 13)
 flat in vec4 v_maskSizes; // as v_sizes, for the layer mask's texture
+flat in vec4 v_texSizes;  // the sizes of the textures at the fill's and the layer mask's slots (quad.vert)
 flat in vec4 v_g01;      // without HAS_PERSPECTIVE: the screen gradients g0, g1 of the local
 flat in vec2 v_gl;       // coordinates and their lengths, the same at every pixel (quad.vert)
 flat in vec4 v_outer0;   // the rect's sides as lines (packed: quad.vert)
@@ -61,7 +65,6 @@ uniform sampler2D u_tex2;
 #if TEXTURE_SLOTS > 3
 uniform sampler2D u_tex3;
 #endif
-uniform vec2 u_texSize[4];  // the bound textures' sizes
 
 vec4 sampleSlot(int slot, vec2 uv) {
 #if TEXTURE_SLOTS > 1
@@ -159,7 +162,14 @@ void main() {
     o_color = vec4(f0.rgb * v_extra.xyz, f0.a);
     return;
 #endif
-    vec2 pixel = vec2(gl_FragCoord.x, u_flipY > 0.0 ? gl_FragCoord.y : u_targetSize.y - gl_FragCoord.y);
+#ifdef FLIP_Y
+    // Drawn top-down into a window's bottom-up framebuffer.
+    vec2 pixel = vec2(gl_FragCoord.x, u_targetSize.y - gl_FragCoord.y);
+#else
+    // Offscreen, plan row y is GL row y. No uniform is read: llvmpipe loads one, bounds-
+    // checked, in every 4x4 block (cards-1000: 13% of its rasterizer threads' instructions).
+    vec2 pixel = gl_FragCoord.xy;
+#endif
     vec3 P = vec3(pixel, 1.0);
 #if !defined(HAS_TEXTURE) && !defined(HAS_BORDER) && !defined(HAS_MASK) && !defined(HAS_RADIUS)
     // A plain quad (most layers): its source times the coverage of its sides, nothing else
@@ -196,7 +206,7 @@ void main() {
         // A target drawn into a larger pooled texture: the normalized coordinates are the
         // target's, as if its texture were exactly its size.
         bool larger = v_sizes.x > 0.0;
-        vec2 size = larger ? v_sizes.xy : u_texSize[slot];
+        vec2 size = larger ? v_sizes.xy : v_texSizes.xy;
         if ((v_flags & 32) != 0) {
             vec2 half_ = 0.5 / size;
             uv = clamp(uv, v_clamp.xy + half_, v_clamp.zw - half_);
@@ -218,7 +228,7 @@ void main() {
             int maskSlot = (v_flags >> 14) & 7;
             vec2 muv = v_maskUV.xy + s * (v_maskUV.zw - v_maskUV.xy);
             bool maskLarger = v_maskSizes.x > 0.0;
-            vec2 maskSize = maskLarger ? v_maskSizes.xy : u_texSize[maskSlot];
+            vec2 maskSize = maskLarger ? v_maskSizes.xy : v_texSizes.zw;
             if ((v_flags & 32) != 0) {
                 vec2 half_ = 0.5 / maskSize;
                 muv = clamp(muv, v_clamp.xy + half_, v_clamp.zw - half_);

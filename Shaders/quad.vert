@@ -14,6 +14,7 @@ layout(location = 1) in int a_record;
 uniform samplerBuffer u_quads;
 uniform vec2 u_targetSize;
 uniform float u_flipY;   // -1 to draw top-down into a window's bottom-up framebuffer
+uniform vec2 u_texSize[4];  // the bound textures' sizes (a draw with textures)
 
 flat out vec3 v_hx;          // rows x, y, w of local (x, y, 1) -> (X, Y, W)
 flat out vec3 v_hy;
@@ -28,6 +29,7 @@ flat out vec4 v_extra;       // the lighting factor times the tint per channel, 
 flat out vec4 v_sizes;       // a target fill whose texture is larger than the target: its size, 1 / the texture's size
 flat out vec4 v_maskUV;      // with bit 13: a layer mask's uv rect stretched over v_rect
 flat out vec4 v_maskSizes;   // as v_sizes, for the layer mask's texture
+flat out vec4 v_texSizes;    // the sizes of the textures bound at the fill's and the layer mask's slots
 flat out vec4 v_g01;         // the screen gradients of an affine quad (see gradients below)
 flat out vec2 v_gl;
 flat out vec4 v_outer0;      // the rect's sides as lines in target pixels (LaminaCompositor's
@@ -87,6 +89,8 @@ void main() {
     v_params = texelFetch(u_quads, r + 9);
     vec4 misc = texelFetch(u_quads, r + 10);   // flags, light count, the lighting product beyond four terms, unused
     v_flags = int(misc.x);
+    // Read here, once a vertex, not in every fragment (llvmpipe loads a uniform per 4x4 block).
+    v_texSizes = vec4(u_texSize[(v_flags >> 9) & 3], u_texSize[(v_flags >> 14) & 3]);
     int lightCount = int(misc.y);
     // The lighting product is the same for every pixel of a quad (Shading.swift: LightTerm.factor).
     float k = 1.0;

@@ -107,9 +107,15 @@ public final class GLRenderer: @unchecked Sendable {
     /// Renders the plan's offscreen targets, then its output into the framebuffer currently
     /// bound as `framebuffer` (0: a window's), top row at the top. Call inside `context.withCurrent`.
     public func drawToFramebuffer(_ plan: RenderPlan, framebuffer: GLuint) throws {
+        try drawToFramebuffer(plan, framebuffer: framebuffer, bottomUp: framebuffer == 0)
+    }
+
+    /// As `drawToFramebuffer(_:framebuffer:)`, the output drawn top-down into a bottom-up
+    /// framebuffer (a window's) when `bottomUp` (tests draw so into their own).
+    func drawToFramebuffer(_ plan: RenderPlan, framebuffer: GLuint, bottomUp: Bool) throws {
         lock.lock(); defer { lock.unlock() }
         let state = try self.state()
-        try state.draw(plan, finalFramebuffer: framebuffer)
+        try state.draw(plan, finalFramebuffer: framebuffer, bottomUp: bottomUp)
         state.endFrame()
         try state.checkError("drawing to the framebuffer")
     }
@@ -171,6 +177,28 @@ public final class GLRenderer: @unchecked Sendable {
     }
     private var partMin = GLState.minPartTarget
 
+    /// Whether strictly convex covers are drawn as the fan with the shortest diagonals
+    /// (FanTriangles.swift; the default) or all from their first point (tests compare: the same image).
+    var shortestFans: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return fans }
+        set { lock.lock(); fans = newValue; lock.unlock() }
+    }
+    private var fans = true
+
+    /// Whether quads hidden behind later pre-pass interiors are left out (HiddenQuads.swift;
+    /// the default; tests turn it off to compare: the same image).
+    var skipsHidden: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return skips }
+        set { lock.lock(); skips = newValue; lock.unlock() }
+    }
+    private var skips = true
+
+    /// Quads the last frame left out as hidden (0 before the first): for tests and benchmarks.
+    public var lastFrameHiddenQuads: Int {
+        lock.lock(); defer { lock.unlock() }
+        return gl?.hiddenQuads ?? 0
+    }
+
     /// Parts the last frame flushed before their target's last (for tests).
     var lastFramePartFlushes: Int {
         lock.lock(); defer { lock.unlock() }
@@ -183,6 +211,8 @@ public final class GLRenderer: @unchecked Sendable {
             gl.ringMinArea = ringArea
             gl.drawsInParts = inParts
             gl.partMinimum = partMin
+            gl.shortestFans = fans
+            gl.skipsHidden = skips
             return gl
         }
         let s = try GLState()
@@ -191,6 +221,8 @@ public final class GLRenderer: @unchecked Sendable {
         s.ringMinArea = ringArea
         s.drawsInParts = inParts
         s.partMinimum = partMin
+        s.shortestFans = fans
+        s.skipsHidden = skips
         gl = s
         return s
     }

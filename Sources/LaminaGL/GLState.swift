@@ -30,6 +30,18 @@ final class GLState {
         get { batches.ringMinArea }
         set { batches.ringMinArea = newValue }
     }
+    /// Whether hidden quads are left out (FrameBatches.skipsHidden).
+    var skipsHidden: Bool {
+        get { batches.skipsHidden }
+        set { batches.skipsHidden = newValue }
+    }
+    /// Quads the last frame left out as hidden (FrameBatches.hiddenCount).
+    var hiddenQuads: Int { batches.hiddenCount }
+    /// Whether covers are drawn as their shortest fans (FrameBatches.shortestFans).
+    var shortestFans: Bool {
+        get { batches.shortestFans }
+        set { batches.shortestFans = newValue }
+    }
     var prepassMode: DepthPrepassMode {
         get { batches.prepassMode }
         set { batches.prepassMode = newValue }
@@ -117,7 +129,7 @@ final class GLState {
     }
 
     private func program(for variant: ShaderVariant, slots: Int = 0) throws -> QuadProgram {
-        let key = variant.rawValue | (variant.contains(.texture) ? max(1, slots) : 0) << 8
+        let key = variant.rawValue | (variant.contains(.texture) ? max(1, slots) : 0) << 16
         if let p = programs[key] { return p }
         let p = try QuadProgram(variant: variant, slots: slots, vertex: vertexSource, fragment: fragmentSource)
         programs[key] = p
@@ -155,7 +167,8 @@ final class GLState {
     @discardableResult
     /// `outputScissor`: only these pixels of the output are cleared and drawn (the rest keep
     /// what the surface held; the caller reads back only these).
-    func draw(_ plan: RenderPlan, finalFramebuffer: GLuint? = nil, outputScissor: PixelRect? = nil) throws -> GLuint {
+    /// `bottomUp`: the output is drawn flipped into `finalFramebuffer` (a window's: 0).
+    func draw(_ plan: RenderPlan, finalFramebuffer: GLuint? = nil, outputScissor: PixelRect? = nil, bottomUp: Bool? = nil) throws -> GLuint {
         precondition(!destroyed, "GLState used after destroy()")
         frame += 1
         // Errors left by an earlier frame on this context that threw part way (already
@@ -227,7 +240,7 @@ final class GLState {
             defer { if scissor != nil { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) } }
             epoxy_glClearColor(t.clearColor.x, t.clearColor.y, t.clearColor.z, t.clearColor.w)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            let flipY: Float = surface[i] < 0 && finalFramebuffer == 0 ? -1 : 1
+            let flipY: Float = surface[i] < 0 && (bottomUp ?? (finalFramebuffer == 0)) ? -1 : 1
             var failure: Error?
             let emitted = batches.add(t.quads, width: t.width, height: t.height,
                                       depth: surface[i] >= 0 || callerDepth[i] == true,
@@ -281,7 +294,7 @@ final class GLState {
             blending = d.blends
             if blending { epoxy_glEnable(GLenum(GL_BLEND)) } else { epoxy_glDisable(GLenum(GL_BLEND)) }
         }
-        let p = try program(for: d.variant, slots: d.textures.count)
+        let p = try program(for: flipY < 0 ? d.variant.union(.flipY) : d.variant, slots: d.textures.count)
         epoxy_glUseProgram(p.program)
         epoxy_glUniform2f(p.targetSize, Float(t.width), Float(t.height))
         epoxy_glUniform1f(p.flipY, flipY)

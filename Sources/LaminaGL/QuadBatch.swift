@@ -24,10 +24,14 @@ struct ShaderVariant: OptionSet, Hashable {
     /// Screen gradients per pixel for rounded corners (a perspective quad); without it they
     /// are the vertex shader's, the same at every pixel of an affine quad.
     static let perspective = ShaderVariant(rawValue: 128)
+    /// Drawn top-down into a window's bottom-up framebuffer: the pixel's row is flipped. Chosen
+    /// per draw (GLState.drawBatch), never by a quad; without it the fragment shader reads no
+    /// uniform (llvmpipe loads each uniform a fragment reads, bounds-checked, in every 4x4 block).
+    static let flipY = ShaderVariant(rawValue: 256)
 
     /// The #defines of the variant.
     var defines: String {
-        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE"), (.interiorOnly, "INTERIOR_ONLY"), (.perspective, "HAS_PERSPECTIVE")]
+        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE"), (.interiorOnly, "INTERIOR_ONLY"), (.perspective, "HAS_PERSPECTIVE"), (.flipY, "FLIP_Y")]
             .filter { contains($0.0) }.map { "#define \($0.1)\n" }.joined()
             + (contains(.precise) ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "")
     }
@@ -117,6 +121,14 @@ struct FrameBatches {
     /// The least pre-pass interior (pixels) whose quad the main pass draws as a ring
     /// (`DepthPrepass.minRingArea`; tests set 0 to force rings wherever possible).
     var ringMinArea = DepthPrepass.minRingArea
+    /// Whether a strictly convex cover is drawn as the fan with the shortest diagonals
+    /// (FanTriangles.swift), else every cover from its first point (tests compare: the same image).
+    var shortestFans = true
+    /// Whether quads hidden behind later pre-pass interiors are left out (HiddenQuads.swift;
+    /// tests compare: the same image).
+    var skipsHidden = true
+    /// Quads left out as hidden since the last `reset()`.
+    private(set) var hiddenCount = 0
 
     /// Empties the arrays, keeping their storage for the next frame.
     mutating func reset() {
@@ -125,6 +137,7 @@ struct FrameBatches {
         indices.removeAll(keepingCapacity: true)
         draws.removeAll(keepingCapacity: true)
         prepass.removeAll(keepingCapacity: true)
+        hiddenCount = 0
     }
 
     /// Adds the quads of a `width` x `height` target. `texture(fill)` gives the texture a
@@ -156,7 +169,9 @@ struct FrameBatches {
         var interiorOf = [[SIMD2<Double>]](repeating: [], count: interiors.isEmpty ? 0 : quads.count)
         for (k, p) in interiors { interiorOf[k] = p }
         var recordOf = [Int32](repeating: -1, count: interiors.isEmpty ? 0 : quads.count)
-        for (k, q) in quads.enumerated() {
+        let hidden = interiors.isEmpty || !skipsHidden ? [] : Self.hiddenQuads(covers: covers, interiorOf: interiorOf, width: width, height: height)
+        for k in quads.indices {
+            let q = quads[k]
             if let emit, emitEvery > 0, interiors.isEmpty, k > 0, k % emitEvery == 0, let c = current {
                 out.append(c)
                 current = nil
@@ -166,6 +181,7 @@ struct FrameBatches {
             // No pixel centre can lie in a cover without three points on the target.
             let pixelCover = covers[k]
             guard pixelCover.count >= 3 else { continue }
+            if !hidden.isEmpty && hidden[k] { hiddenCount += 1; continue }
             var variant = ShaderVariant(q)
             if fp64 && ShaderVariant.needsPrecision(q) { variant.insert(.precise) }
             var sample: (BoundTexture, SIMD2<Int>?)?
@@ -195,10 +211,10 @@ struct FrameBatches {
             // A double-precision draw takes only the quads that need it (its fragments cost more).
             if var c = current, c.variant.isSuperset(of: variant), c.variant.contains(.precise) == variant.contains(.precise),
                c.blends == blends {
-                let missing = needed.filter { !c.textures.contains($0) }
+                let missing = needed.isEmpty ? [] : needed.filter { !c.textures.contains($0) }
                 let units = c.textures.count + missing.count
                 if units <= Self.textureSlots && !(large && units > max(needed.count, 1)) && !(c.large && units > c.textures.count) {
-                    c.textures += missing
+                    if !missing.isEmpty { c.textures += missing }
                     current = c
                 } else {
                     out.append(c)
@@ -263,19 +279,20 @@ struct FrameBatches {
         return abs(area) / 2 >= 4096
     }
 
-    /// The pixel cover's points as vertices and the fan p0, p1, ..., p(n-1) as indexed
-    /// triangles (p0, p(i+1), p(i+2)): the triangles the CPU renderer rasterizes
-    /// (LaminaRaster's PolygonRaster), so both give a pixel centre on a shared edge to the
-    /// same triangle.
+    /// The pixel cover's points as vertices and a fan of indexed triangles (FanTriangles.swift:
+    /// from the vertex with the shortest diagonals when the cover is strictly convex, else
+    /// from p0, the fan the CPU renderer rasterizes: LaminaRaster's PolygonRaster).
     mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32) -> Int {
         let base = UInt32(vertices.count)
         for p in cover {
             vertices.append(QuadVertex(px: Float(p.x), py: Float(p.y), record: record))
         }
-        for i in 1..<UInt32(cover.count - 1) {
-            indices.append(base)
-            indices.append(base + i)
-            indices.append(base + i + 1)
+        let n = UInt32(cover.count)
+        let apex = shortestFans ? UInt32(FanTriangles.apex(cover)) : 0
+        for i in 1..<n - 1 {
+            indices.append(base + apex)
+            indices.append(base + (apex + i) % n)
+            indices.append(base + (apex + i + 1) % n)
         }
         return 3 * (cover.count - 2)
     }

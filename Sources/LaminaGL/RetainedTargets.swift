@@ -140,7 +140,7 @@ struct RetainedTargets {
         var surface = keptSurface, intermediate = Array(repeating: -1, count: n)
         for (i, t) in plan.targets.enumerated() {
             if drawn[i] && !(i == out && outputInFramebuffer) {
-                surface[i] = try pool.acquire(t.width, t.height, frame: frame, limit: limit)
+                surface[i] = try pool.acquire(t.width, t.height, frame: frame, limit: limit, exact: i == out)
             }
             if drawn[i] && t.blur != nil {
                 // Used only while this target is drawn: free at once for the targets after it.

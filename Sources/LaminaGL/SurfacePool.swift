@@ -2,6 +2,8 @@
 // gets a surface whose sides are the next powers of two (at least 64) unless a side already
 // is one, and draws into its top-left corner. Powers of two keep sampling exact: the shader
 // rescales a target's coordinates by 1 / the texture's size, which is exact (quad.frag).
+// The output gets a texture of exactly its size: nothing samples it, and llvmpipe clears
+// and bins a framebuffer's whole texture (800x600 in 1024x1024: 256 tiles instead of 130).
 // A surface goes back to the pool as soon as the last target sampling it is drawn, unless it
 // is kept for the next frame (RetainedTargets).
 @preconcurrency import CEpoxy
@@ -37,11 +39,14 @@ struct SurfacePool {
     }
 
     /// A free surface for a w x h target (index into `surfaces`), created if none fits.
-    mutating func acquire(_ w: Int, _ h: Int, frame: Int, limit: Int) throws -> Int {
+    /// `exact`: a texture of exactly w x h (a target that is only drawn and read back, never
+    /// sampled at a power-of-two size: the output), so clears and llvmpipe's bins cover only
+    /// its pixels.
+    mutating func acquire(_ w: Int, _ h: Int, frame: Int, limit: Int, exact: Bool = false) throws -> Int {
         guard w <= limit, h <= limit else {
             throw GLError("a \(w)x\(h) render target exceeds GL_MAX_TEXTURE_SIZE (\(limit)); render on the CPU (--backend cpu)")
         }
-        let (cw, ch) = Self.sizeClass(w, h, limit: limit)
+        let (cw, ch) = exact ? (w, h) : Self.sizeClass(w, h, limit: limit)
         if let k = surfaces.indices.first(where: { !surfaces[$0].inUse && surfaces[$0].width == cw && surfaces[$0].height == ch }) {
             surfaces[k].inUse = true
             surfaces[k].lastUsed = frame

@@ -23,12 +23,20 @@ import Testing
 
     @Test func coversBecomeFanTriangles() {
         var b = FrameBatches()
+        b.shortestFans = false
         b.add([quad(cover: 5), quad(cover: 3)], width: 100, height: 100) { _ in nil }
         #expect(b.vertices.count == 8)
         let fan: [UInt32] = [0, 1, 2, 0, 2, 3, 0, 3, 4, 5, 6, 7]
         #expect(b.indices == fan)
         #expect(b.draws.count == 1 && b.draws[0].count == 1 && b.draws[0][0].count == 12)
         #expect(b.vertices[5].record == Int32(FrameBatches.baseTexels), "the second record follows the first")
+        // By default a strictly convex cover's fan starts at the apex of its shortest diagonals.
+        var s = FrameBatches()
+        s.add([quad(cover: 5), quad(cover: 3)], width: 100, height: 100) { _ in nil }
+        let a = UInt32(FanTriangles.apex(quad(cover: 5).pixelCover(width: 100, height: 100)))
+        #expect(a != 0)
+        let rotated = [1, 2, 2, 3, 3, 4].map { (a + $0) % 5 }
+        #expect(s.indices == [a, rotated[0], rotated[1], a, rotated[2], rotated[3], a, rotated[4], rotated[5], 5, 6, 7])
     }
 
     @Test func fiveTexturesNeedTwoDraws() {
