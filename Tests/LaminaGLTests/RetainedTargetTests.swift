@@ -309,28 +309,10 @@ import Testing
         let expected = try fresh(p)
         let out = p.targets[p.outputIndex]
         let r = try GLRenderer()
-        try r.context.withCurrent {
-            var tex: GLuint = 0, fbo: GLuint = 0
-            epoxy_glGenTextures(1, &tex)
-            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), tex)
-            epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(out.width), GLsizei(out.height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
-            epoxy_glGenFramebuffers(1, &fbo)
-            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
-            epoxy_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), tex, 0)
-            defer {
-                epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-                epoxy_glDeleteFramebuffers(1, &fbo)
-                epoxy_glDeleteTextures(1, &tex)
-                r.invalidate()
-            }
+        try withOwnFramebuffer(r, width: out.width, height: out.height) { fbo, readBack in
             for frame in 0..<3 {
                 try r.drawToFramebuffer(p, framebuffer: fbo)
-                var pixels = [UInt8](repeating: 0, count: out.width * out.height * 4)
-                epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), fbo)
-                epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-                pixels.withUnsafeMutableBytes {
-                    epoxy_glReadPixels(0, 0, GLsizei(out.width), GLsizei(out.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-                }
+                let pixels = readBack()
                 // A framebuffer other than 0 is drawn top row first, as render() reads back.
                 #expect(same(pixels, expected), "frame \(frame)")
                 #expect(r.lastFrameTargetsDrawn == (frame == 0 ? p.targets.count : 1))
