@@ -37,8 +37,9 @@ public enum SubpixelGrid {
 
 extension DrawQuad {
     /// The cover polygon in the pixels of a `width` x `height` target, as both renderers
-    /// rasterize it (pixel centres inside it, top-left rule on its edges, fan triangles
-    /// (p0, p(i), p(i+1)) as GL draws them): each point projected in Double, the polygon
+    /// rasterize it (pixel centres inside it, top-left rule on its edges, as fan triangles
+    /// (p0, p(i), p(i+1)); GL draws a strictly convex cover from another apex, which gives the
+    /// same pixels): each point projected in Double, the polygon
     /// clipped to the target's rectangle, every vertex snapped to `SubpixelGrid`, repeated
     /// points dropped. Empty when fewer than three points remain or a point is not finite.
     /// Pixel space: x right, y down, the target's top-left corner at (0, 0).
