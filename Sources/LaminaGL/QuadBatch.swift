@@ -214,7 +214,8 @@ struct FrameBatches {
             if let t = maskSample?.0, !needed.contains(t) { needed.append(t) }
             // Blending an opaque quad changes nothing; a big one is worth a draw of its own without.
             let opaque = Self.isOpaque(q)
-            let blends = current.map { opaque ? ($0.blends && !Self.isLarge(q)) : true } ?? !opaque
+            let blends: Bool
+            if let c = current { blends = opaque ? c.blends && !Self.isLarge(q) : true } else { blends = !opaque }
             // Software GL runs both sides of every branch, so each fragment of a draw samples
             // every unit the draw binds: a large quad joins no draw binding more units than it
             // needs, and a draw holding one takes no more units.
@@ -274,9 +275,10 @@ struct FrameBatches {
                 var g = QuadGeometry()
                 g.covers.reserveCapacity(range.count); g.outerLines.reserveCapacity(range.count); g.apexes.reserveCapacity(range.count)
                 for k in range {
-                    let cover = qs[k].pixelCover(width: width, height: height)
+                    let q = qs[k]
+                    let cover = q.pixelCover(width: width, height: height)
                     let drawn = cover.count >= 3
-                    g.outerLines.append(drawn ? qs[k].outerLines : EdgeLines.none)
+                    g.outerLines.append(drawn ? q.outerLines : EdgeLines.none)
                     g.apexes.append(drawn && shortestFans ? Int32(FanTriangles.apex(cover)) : 0)
                     g.covers.append(cover)
                 }
