@@ -108,6 +108,9 @@ struct QuadGeometry {
     /// Where the cover has three points and fans are the shortest, the fan's apex
     /// (`FanTriangles.apex`); else 0.
     var apexes: [Int32] = []
+    /// Where the cover has three points, whether the quad is a pre-pass candidate
+    /// (`DepthPrepass.isCandidate`); else false.
+    var candidates: [Bool] = []
 }
 
 /// The records, vertices and draw calls of one frame.
@@ -173,7 +176,7 @@ struct FrameBatches {
         var tally = PrepassTally()
         if prepassMode != .never {
             for k in quads.indices where covers[k].count >= 3 {
-                let candidate = DepthPrepass.isCandidate(quads[k])
+                let candidate = geometry.candidates[k]
                 tally.add(cover: covers[k], candidate: candidate)
                 if candidate { tally.candidates.append(k) }
             }
@@ -274,12 +277,14 @@ struct FrameBatches {
             quads.withUnsafeBufferPointer { qs in
                 var g = QuadGeometry()
                 g.covers.reserveCapacity(range.count); g.outerLines.reserveCapacity(range.count); g.apexes.reserveCapacity(range.count)
+                g.candidates.reserveCapacity(range.count)
                 for k in range {
                     let q = qs[k]
                     let cover = q.pixelCover(width: width, height: height)
                     let drawn = cover.count >= 3
                     g.outerLines.append(drawn ? q.outerLines : EdgeLines.none)
                     g.apexes.append(drawn && shortestFans ? Int32(FanTriangles.apex(cover)) : 0)
+                    g.candidates.append(drawn && DepthPrepass.isCandidate(q))
                     g.covers.append(cover)
                 }
                 return g
@@ -287,7 +292,7 @@ struct FrameBatches {
         }
         if parts.count == 1 { return parts[0] }
         return QuadGeometry(covers: Array(parts.map(\.covers).joined()), outerLines: Array(parts.map(\.outerLines).joined()),
-                            apexes: Array(parts.map(\.apexes).joined()))
+                            apexes: Array(parts.map(\.apexes).joined()), candidates: Array(parts.map(\.candidates).joined()))
     }
 
     /// Whether every pixel the quad shades comes out with alpha exactly 1, so blending
