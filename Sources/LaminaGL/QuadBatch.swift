@@ -98,6 +98,21 @@ struct QuadDraw {
     var large = false
 }
 
+/// What batching needs of each quad that is the quad's alone, found for every quad of a target
+/// before the draws are formed (`FrameBatches.geometry`).
+struct QuadGeometry {
+    /// The pixel covers (`DrawQuad.pixelCover`).
+    var covers: [[SIMD2<Double>]] = []
+    /// Where the cover has three points, the quad's `outerLines` (else `EdgeLines.none`).
+    var outerLines: [EdgeLines] = []
+    /// Where the cover has three points and fans are the shortest, the fan's apex
+    /// (`FanTriangles.apex`); else 0.
+    var apexes: [Int32] = []
+    /// Where the cover has three points, whether the quad is a pre-pass candidate
+    /// (`DepthPrepass.isCandidate`); else false.
+    var candidates: [Bool] = []
+}
+
 /// The records, vertices and draw calls of one frame.
 struct FrameBatches {
     /// Texels per record before the lighting terms; each lighting term adds two.
@@ -156,11 +171,12 @@ struct FrameBatches {
         var current: QuadDraw?
         // The covers first: the pre-pass decision needs them all, and it says which quads the
         // draws below give only their ring (InteriorRing.swift).
-        let covers = Self.pixelCovers(quads, width: width, height: height)
+        let geometry = Self.geometry(quads, width: width, height: height, shortestFans: shortestFans)
+        let covers = geometry.covers
         var tally = PrepassTally()
         if prepassMode != .never {
             for k in quads.indices where covers[k].count >= 3 {
-                let candidate = DepthPrepass.isCandidate(quads[k])
+                let candidate = geometry.candidates[k]
                 tally.add(cover: covers[k], candidate: candidate)
                 if candidate { tally.candidates.append(k) }
             }
@@ -201,7 +217,8 @@ struct FrameBatches {
             if let t = maskSample?.0, !needed.contains(t) { needed.append(t) }
             // Blending an opaque quad changes nothing; a big one is worth a draw of its own without.
             let opaque = Self.isOpaque(q)
-            let blends = current.map { opaque ? ($0.blends && !Self.isLarge(q)) : true } ?? !opaque
+            let blends: Bool
+            if let c = current { blends = opaque ? c.blends && !Self.isLarge(q) : true } else { blends = !opaque }
             // Software GL runs both sides of every branch, so each fragment of a draw samples
             // every unit the draw binds: a large quad joins no draw binding more units than it
             // needs, and a draw holding one takes no more units.
@@ -231,8 +248,8 @@ struct FrameBatches {
             let slots = current!.textures
             let slot = sample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0
             let maskSlot = maskSample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0
-            let record = appendRecord(q, slot: slot, sample: sample, maskSlot: maskSlot, maskSample: maskSample,
-                                      depth: DepthPrepass.depth(ofQuad: k))
+            let record = appendRecord(q, outerLines: geometry.outerLines[k], slot: slot, sample: sample, maskSlot: maskSlot,
+                                      maskSample: maskSample, depth: DepthPrepass.depth(ofQuad: k))
             var n = 0
             if !interiors.isEmpty {
                 recordOf[k] = record
@@ -243,7 +260,7 @@ struct FrameBatches {
                     n = appendRing(pixelCover, interior: interior, record: record) ?? 0
                 }
             }
-            if n == 0 { n = appendTriangles(pixelCover, record: record) }
+            if n == 0 { n = appendTriangles(pixelCover, record: record, apex: Int(geometry.apexes[k])) }
             current!.count += n
         }
         if let c = current { out.append(c) }
@@ -252,11 +269,30 @@ struct FrameBatches {
         return emitted
     }
 
-    /// Every quad's pixel cover (`DrawQuad.pixelCover`), on all cores when there are many:
-    /// each is its own quad's alone, so the arrays are those of one loop.
-    static func pixelCovers(_ quads: [DrawQuad], width: Int, height: Int) -> [[SIMD2<Double>]] {
-        let parts = inRanges(quads.count, minimum: 1024) { range in range.map { quads[$0].pixelCover(width: width, height: height) } }
-        return parts.count == 1 ? parts[0] : Array(parts.joined())
+    /// Every quad's `QuadGeometry`, on all cores when there are many: each quad's is its alone,
+    /// so the arrays are those of one loop.
+    static func geometry(_ quads: [DrawQuad], width: Int, height: Int, shortestFans: Bool) -> QuadGeometry {
+        let parts = inRanges(quads.count, minimum: 1024) { range in
+            // Read in place (an array's element is copied out, retaining its references).
+            quads.withUnsafeBufferPointer { qs in
+                var g = QuadGeometry()
+                g.covers.reserveCapacity(range.count); g.outerLines.reserveCapacity(range.count); g.apexes.reserveCapacity(range.count)
+                g.candidates.reserveCapacity(range.count)
+                for k in range {
+                    let q = qs[k]
+                    let cover = q.pixelCover(width: width, height: height)
+                    let drawn = cover.count >= 3
+                    g.outerLines.append(drawn ? q.outerLines : EdgeLines.none)
+                    g.apexes.append(drawn && shortestFans ? Int32(FanTriangles.apex(cover)) : 0)
+                    g.candidates.append(drawn && DepthPrepass.isCandidate(q))
+                    g.covers.append(cover)
+                }
+                return g
+            }
+        }
+        if parts.count == 1 { return parts[0] }
+        return QuadGeometry(covers: Array(parts.map(\.covers).joined()), outerLines: Array(parts.map(\.outerLines).joined()),
+                            apexes: Array(parts.map(\.apexes).joined()), candidates: Array(parts.map(\.candidates).joined()))
     }
 
     /// Whether every pixel the quad shades comes out with alpha exactly 1, so blending
@@ -282,19 +318,30 @@ struct FrameBatches {
     /// The pixel cover's points as vertices and a fan of indexed triangles (FanTriangles.swift:
     /// from the vertex with the shortest diagonals when the cover is strictly convex, else
     /// from p0, the fan the CPU renderer rasterizes: LaminaRaster's PolygonRaster).
-    mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32) -> Int {
+    /// `apex`: the fan's, when known (`QuadGeometry.apexes`).
+    mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32, apex known: Int? = nil) -> Int {
         let base = UInt32(vertices.count)
-        for p in cover {
-            vertices.append(QuadVertex(px: Float(p.x), py: Float(p.y), record: record))
+        let count = cover.count
+        let n = UInt32(count)
+        let apex = UInt32(known ?? (shortestFans ? FanTriangles.apex(cover) : 0))
+        // Each array grown once per quad, from a scratch buffer (appends one by one were a
+        // tenth of batching's time in flat-10000).
+        withUnsafeTemporaryAllocation(of: QuadVertex.self, capacity: count) { v in
+            for (i, p) in cover.enumerated() { v.initializeElement(at: i, to: QuadVertex(px: Float(p.x), py: Float(p.y), record: record)) }
+            vertices.append(contentsOf: v)
+            v.deinitialize()
         }
-        let n = UInt32(cover.count)
-        let apex = shortestFans ? UInt32(FanTriangles.apex(cover)) : 0
-        for i in 1..<n - 1 {
-            indices.append(base + apex)
-            indices.append(base + (apex + i) % n)
-            indices.append(base + (apex + i + 1) % n)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 3 * (count - 2)) { t in
+            var w = 0
+            for i in 1..<n - 1 {
+                t.initializeElement(at: w, to: base + apex)
+                t.initializeElement(at: w + 1, to: base + (apex + i) % n)
+                t.initializeElement(at: w + 2, to: base + (apex + i + 1) % n)
+                w += 3
+            }
+            indices.append(contentsOf: t)
         }
-        return 3 * (cover.count - 2)
+        return 3 * (count - 2)
     }
 
     /// The ring between the pixel cover and the pre-pass interior (InteriorRing.swift) as
@@ -311,18 +358,20 @@ struct FrameBatches {
 
     /// Appends the quad's record (layout: Shaders/quad.vert) and returns its offset in texels.
     /// `depth`: the quad's z in normalized device coordinates (DepthPrepass.depth(ofQuad:)).
-    private mutating func appendRecord(_ q: DrawQuad, slot: Int, sample: (BoundTexture, SIMD2<Int>?)?,
+    /// `outerLines`: the quad's (computed with its cover, on all cores).
+    private mutating func appendRecord(_ q: DrawQuad, outerLines: EdgeLines, slot: Int, sample: (BoundTexture, SIMD2<Int>?)?,
                                        maskSlot: Int, maskSample: (BoundTexture, SIMD2<Int>?)?, depth: Float) -> Int32 {
         let offset = Int32(records.count / 4)
         let precise = fp64 && ShaderVariant.needsPrecision(q)
         let lights = q.lighting.prefix(4)
-        // The record's floats, grown once and written through a pointer (per-float appends
+        // The record's floats written through a pointer and appended at once (per-float appends
         // were most of batching's time: 10,000 quads a frame in flat-10000).
         let inner = q.innerLines, maskLines = q.maskLines
         let floats = 4 * (Self.baseTexels + 2 * lights.count + (precise ? 3 : 0) + (inner != nil ? 3 : 0) + (maskLines != nil ? 3 : 0))
-        records.append(contentsOf: repeatElement(0, count: floats))
-        records.withUnsafeMutableBufferPointer { buffer in
-            var w = buffer.baseAddress! + Int(offset) * 4
+        // Written in a zeroed scratch buffer, then appended at once.
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: floats) { buffer in
+            buffer.initialize(repeating: 0)
+            var w = buffer.baseAddress!
             func texel(_ a: Float, _ b: Float, _ c: Float, _ d: Float) {
                 w[0] = a; w[1] = b; w[2] = c; w[3] = d
                 w += 4
@@ -377,7 +426,7 @@ struct FrameBatches {
                 texel(e.top.y, e.top.z, e.right.x, e.right.y)
                 texel(e.right.z, e.bottom.x, e.bottom.y, e.bottom.z)
             }
-            lines(q.outerLines)
+            lines(outerLines)
             for l in lights {
                 texel(l.normal.x, l.normal.y, l.normal.z, l.ambient)
                 texel(l.direction.x, l.direction.y, l.direction.z, 0)
@@ -389,7 +438,8 @@ struct FrameBatches {
             }
             if let inner { lines(inner) }
             if let maskLines { lines(maskLines) }
-            assert(w == buffer.baseAddress! + Int(offset) * 4 + floats, "record size")
+            assert(w == buffer.baseAddress! + floats, "record size")
+            records.append(contentsOf: buffer)
         }
         return offset
     }
