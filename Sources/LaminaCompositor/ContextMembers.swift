@@ -52,7 +52,11 @@ func drawingOrderWithZ(_ layers: [CALayer]) -> [(layer: CALayer, z: CGFloat)] {
     let withZ = layers.map { (layer: $0, z: $0.zPosition) }
     // One zPosition for all (the usual case): the stable sort keeps the order as it is.
     if let z = withZ.first?.z, withZ.allSatisfy({ $0.z == z }) { return withZ }
-    return withZ.enumerated().sorted { ($0.element.z, $0.offset) < ($1.element.z, $1.offset) }.map(\.element)
+    // Sorted as plain (z, index) pairs, compared as the tuples (z, index) are: the same order,
+    // with no layer retained and released per comparison.
+    var keys = withZ.indices.map { (z: withZ[$0].z, k: $0) }
+    keys.sort { $0.z < $1.z || ($0.z == $1.z && $0.k < $1.k) }
+    return keys.map { withZ[$0.k] }
 }
 
 /// transformToSuperlayerSublayerSpace (the same products: Translate(-anchor) * transform *

@@ -16,7 +16,7 @@ final class RetainedQuads {
         let hash: Int
         let placed: DrawQuad
         let visible: [SIMD2<Double>]
-        var finished: (edges: EdgeMask, quad: DrawQuad)?
+        var finished: Finished?
         /// What the seam pass found for it last (RetainedSeams.swift), and the seam passes
         /// that last used and kept it.
         var seamed: Seamed?
@@ -32,6 +32,14 @@ final class RetainedQuads {
             self.placed = placed
             self.visible = visible
         }
+    }
+
+    /// A quad as finished for the anti-aliased edges it had before. (A class: taking it from an
+    /// entry retains one reference, not every array of the quad, and the quad is copied once.)
+    final class Finished {
+        let edges: EdgeMask
+        let quad: DrawQuad
+        init(edges: EdgeMask, quad: DrawQuad) { self.edges = edges; self.quad = quad }
     }
 
     private var planeToTarget = Mat4.identity, width = -1, height = -1
@@ -166,7 +174,7 @@ final class RetainedQuads {
         } else {
             let edges = q.antialiasedEdges
             PlanBuilder.finish(&q, visible: visible)
-            e?.finished = (edges, q)
+            e?.finished = Finished(edges: edges, quad: q)
         }
         return (found, !q.cover.isEmpty && q.fitsInFloat)
     }

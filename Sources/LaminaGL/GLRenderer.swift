@@ -76,21 +76,29 @@ public final class GLRenderer: @unchecked Sendable {
     /// `damage` (`plan.outputDamage(since:)` of the plan `previous` is the image of) and takes
     /// every other pixel from `previous`: the same image, for a fraction of the fill.
     public func render(_ plan: RenderPlan, over previous: CGImage, damage: PixelRect) throws -> CGImage {
+        try render(plan, overPixels: previous.premultipliedRGBA, width: previous.width, height: previous.height, damage: damage)
+    }
+
+    /// As `render(_:over:damage:)`, the previous image given as its pixels (premultiplied RGBA8,
+    /// `width` by `height`, top row first), which the damaged rectangle is read back into: when
+    /// the caller hands over the only reference to them, no pixel outside it is copied.
+    public func render(_ plan: RenderPlan, overPixels previous: consuming [UInt8], width: Int, height: Int, damage: PixelRect) throws -> CGImage {
         let out = plan.targets[plan.outputIndex]
-        guard previous.width == out.width, previous.height == out.height, damage.x >= 0, damage.y >= 0,
+        guard width == out.width, height == out.height, previous.count == width * height * 4, damage.x >= 0, damage.y >= 0,
               damage.x + damage.width <= out.width, damage.y + damage.height <= out.height else {
             throw GLError("a damage rectangle outside the \(out.width)x\(out.height) output, or an earlier image of another size")
         }
-        if damage.isEmpty { return previous }
+        // Moved, not copied: a second reference would make the read-back copy every pixel.
+        var pixels = consume previous
+        if damage.isEmpty { return CGImage(width: width, height: height, premultipliedRGBA: pixels) }
         lock.lock(); defer { lock.unlock() }
         return try context.withCurrent {
             let state = try self.state()
             // Output quads that shade no damaged pixel are left out (the same pixels there).
             let output = try state.draw(plan.keepingOutputQuads(meeting: damage), outputScissor: damage)
-            var pixels = previous.premultipliedRGBA
             epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), output)
             epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-            // Straight into the copy of the previous image: its rows are the output's width apart.
+            // Straight into the previous pixels (copied first only when shared): rows the output's width apart.
             epoxy_glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(out.width))
             pixels.withUnsafeMutableBytes { buf in
                 epoxy_glReadPixels(GLint(damage.x), GLint(damage.y), GLsizei(damage.width), GLsizei(damage.height),

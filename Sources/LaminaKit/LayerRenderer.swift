@@ -146,14 +146,27 @@ public final class LayerRenderer: @unchecked Sendable {
         if let last = lastImage, last.plan.id == plan.id { return last.image }
         lastFrameWasDamageRedraw = false
         var image: CGImage
-        if let gl, let last = lastImage, let damage = plan.outputDamage(since: last.plan) {
-            do { image = try gl.render(plan, over: last.image, damage: damage) } catch let e as GLError { throw LayerRendererError("OpenGL: \(e)") }
+        if let gl, let lastPlan = lastImage?.plan, let damage = plan.outputDamage(since: lastPlan) {
+            // The last image's pixels are handed over: when no caller kept that image, the
+            // damage is read back into them in place, not into a whole copy (a frame of bytes).
+            let (width, height, previous) = takeLastPixels()
+            do {
+                image = try gl.render(plan, overPixels: consume previous, width: width, height: height, damage: damage)
+            } catch let e as GLError { throw LayerRendererError("OpenGL: \(e)") }
             lastFrameWasDamageRedraw = true
         } else {
             image = try draw(plan)
         }
         lastImage = (plan, image)
         return image
+    }
+
+    /// The last image's size and pixels, the image forgotten (so when no caller kept it, the
+    /// pixels returned are their only reference). Call with the lock held.
+    private func takeLastPixels() -> (width: Int, height: Int, pixels: [UInt8]) {
+        guard let image = lastImage?.image else { return (0, 0, []) }
+        lastImage = nil
+        return (image.width, image.height, image.premultipliedRGBA)
     }
 
     /// Whether the last plan was the frame before's, handed out again (nothing changed).

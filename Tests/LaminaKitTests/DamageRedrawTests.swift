@@ -87,6 +87,35 @@ import LaminaTestSupport
         #expect(same, "the damage redraw differs from the whole frame")
     }
 
+    /// A damage redraw reads back into the last image's pixels when no one else holds them:
+    /// an image a caller kept is never changed by a later frame (the pixels are copied then).
+    @Test(.enabled(if: glAvailable, "needs an OpenGL context (headless EGL)"))
+    func keptImagesAreNotChangedByLaterFrames() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 96, height: 64)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let card = CALayer()
+        card.frame = CGRect(x: 10, y: 10, width: 30, height: 20)
+        card.backgroundColor = CGColor(red: 0.9, green: 0.1, blue: 0.2, alpha: 1)
+        root.addSublayer(card)
+        let size = CGSize(width: 96, height: 64)
+        let retained = try LayerRenderer(backend: .gl)
+        var kept: [(image: CGImage, bytes: [UInt8])] = []
+        for frame in 0..<6 {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            card.position.x += 7
+            CATransaction.commit()
+            let image = try retained.image(of: root, size: size, at: 0)
+            if frame > 0 { #expect(retained.lastFrameWasDamageRedraw, "frame \(frame)") }
+            // Every other image is kept (its bytes copied out, to compare): the others are dropped,
+            // so the frame after draws into their pixels.
+            if frame % 2 == 0 { kept.append((image, image.premultipliedRGBA.withUnsafeBufferPointer { Array($0) })) }
+        }
+        for (k, e) in kept.enumerated() { #expect(e.image.premultipliedRGBA == e.bytes, "kept image \(k) changed") }
+        #expect(kept[0].bytes != kept[1].bytes)
+    }
+
     @Test func damageIsEmptyForAnUnchangedPlanAndNilForAnotherCanvas() {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
