@@ -23,8 +23,11 @@ struct Stat: Encodable {
 /// Runs `body(frame)` up to `frames` times and times each run, after untimed warm-up runs
 /// (shaders, pools, caches); a warm-up run over a second counts as a frame instead and ends
 /// the warm-up (repeating a frame that slow would only spend the budget). The series stops
-/// early once `budget` seconds are spent; at least one frame is always timed.
-func timedSeries(frames: Int, budget: Double, _ body: (Int) throws -> Void) rethrows -> Stat {
+/// early once `budget` seconds are spent; at least one frame is always timed. Frames shorter
+/// than a hundredth of `minimumSpan` repeat until the timed ones span it (at most 50 x
+/// `frames`): ten frames of a third of a millisecond cover 3 ms, which one busy moment of the
+/// host shifts whole, so sub-millisecond series were not comparable from one to the next.
+func timedSeries(frames: Int, budget: Double, minimumSpan: Double = 0.1, _ body: (Int) throws -> Void) rethrows -> Stat {
     var times: [Double] = []
     var spent = 0.0, frame = 0
     // Untimed warm-up: at least 3 frames and 0.2 s (at most a quarter of the budget; a frame
@@ -40,10 +43,15 @@ func timedSeries(frames: Int, budget: Double, _ body: (Int) throws -> Void) reth
         warmFrames += 1
         if t > 1 { times.append(t); break }
     }
-    while times.count < frames && (times.isEmpty || spent < budget) {
+    var timed = 0.0
+    func wanted() -> Bool {
+        times.count < frames || (timed < minimumSpan && times.count < 50 * frames && timed < Double(times.count) * minimumSpan / 100)
+    }
+    while wanted() && (times.isEmpty || spent < budget) {
         let t = try time { try body(frame) }
         frame += 1
         spent += t
+        timed += t
         times.append(t)
     }
     return Stat(times)
