@@ -184,8 +184,9 @@ struct FrameBatches {
         // The covers first: the pre-pass decision needs them all, and it says which quads the
         // draws below give only their ring (InteriorRing.swift).
         let geometry = Self.geometry(quads, width: width, height: height, shortestFans: shortestFans)
-        // Every cover read in place: a slice of `geometry.points`.
-        return geometry.points.withUnsafeBufferPointer { points in
+        // Every quad and cover read in place (an array's element is copied out, retaining its
+        // references; a cover is a slice of `geometry.points`).
+        return quads.withUnsafeBufferPointer { qs in geometry.points.withUnsafeBufferPointer { points in
         func cover(_ k: Int) -> UnsafeBufferPointer<SIMD2<Double>> { UnsafeBufferPointer(rebasing: points[geometry.range(k)]) }
         var tally = PrepassTally()
         if prepassMode != .never {
@@ -201,7 +202,7 @@ struct FrameBatches {
         var recordOf = [Int32](repeating: -1, count: interiors.isEmpty ? 0 : quads.count)
         let hidden = interiors.isEmpty || !skipsHidden ? [] : Self.hiddenQuads(geometry, interiorOf: interiorOf, width: width, height: height)
         for k in quads.indices {
-            let q = quads[k]
+            let q = qs[k]
             if let emit, emitEvery > 0, interiors.isEmpty, k > 0, k % emitEvery == 0, let c = current {
                 out.append(c)
                 current = nil
@@ -281,7 +282,7 @@ struct FrameBatches {
         draws.append(out)
         prepass.append(prepassDraw(interiors, records: recordOf))
         return emitted
-        }
+        } }
     }
 
     /// Every quad's `QuadGeometry`, on all cores when there are many: each quad's is its alone,
