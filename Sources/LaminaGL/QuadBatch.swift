@@ -184,10 +184,9 @@ struct FrameBatches {
         // The covers first: the pre-pass decision needs them all, and it says which quads the
         // draws below give only their ring (InteriorRing.swift).
         let geometry = Self.geometry(quads, width: width, height: height, shortestFans: shortestFans)
-        // Every quad and cover read in place (an array's element is copied out, retaining its
-        // references; a cover is a slice of `geometry.points`).
-        return quads.withUnsafeBufferPointer { qs in geometry.points.withUnsafeBufferPointer { points in
-        func cover(_ k: Int) -> UnsafeBufferPointer<SIMD2<Double>> { UnsafeBufferPointer(rebasing: points[geometry.range(k)]) }
+        // A cover is a slice of `geometry.points` (no closure around the loop: the quad below
+        // was then copied twice).
+        func cover(_ k: Int) -> ArraySlice<SIMD2<Double>> { geometry.points[geometry.range(k)] }
         var tally = PrepassTally()
         if prepassMode != .never {
             for k in quads.indices where geometry.range(k).count >= 3 {
@@ -202,7 +201,7 @@ struct FrameBatches {
         var recordOf = [Int32](repeating: -1, count: interiors.isEmpty ? 0 : quads.count)
         let hidden = interiors.isEmpty || !skipsHidden ? [] : Self.hiddenQuads(geometry, interiorOf: interiorOf, width: width, height: height)
         for k in quads.indices {
-            let q = qs[k]
+            let q = quads[k]
             if let emit, emitEvery > 0, interiors.isEmpty, k > 0, k % emitEvery == 0, let c = current {
                 out.append(c)
                 current = nil
@@ -282,7 +281,6 @@ struct FrameBatches {
         draws.append(out)
         prepass.append(prepassDraw(interiors, records: recordOf))
         return emitted
-        } }
     }
 
     /// Every quad's `QuadGeometry`, on all cores when there are many: each quad's is its alone,
@@ -347,11 +345,11 @@ struct FrameBatches {
     /// from p0, the fan the CPU renderer rasterizes: LaminaRaster's PolygonRaster).
     /// `apex`: the fan's, when known (`QuadGeometry.apexes`).
     mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32, apex known: Int? = nil) -> Int {
-        cover.withUnsafeBufferPointer { appendTriangles($0, record: record, apex: known) }
+        appendTriangles(cover[...], record: record, apex: known)
     }
 
-    /// `appendTriangles` of a cover read in place.
-    mutating func appendTriangles(_ cover: UnsafeBufferPointer<SIMD2<Double>>, record: Int32, apex known: Int? = nil) -> Int {
+    /// `appendTriangles` of a slice (of `QuadGeometry.points`).
+    mutating func appendTriangles(_ cover: ArraySlice<SIMD2<Double>>, record: Int32, apex known: Int? = nil) -> Int {
         let base = UInt32(vertices.count)
         let count = cover.count
         let n = UInt32(count)
