@@ -89,12 +89,12 @@ struct PrepassTally {
     /// Sum of the candidates' cover areas.
     var candidateArea = 0.0
 
-    /// Tallies a quad's pixel cover; `candidate`: whether the quad is a pre-pass candidate.
-    mutating func add(cover: [SIMD2<Double>], candidate: Bool) {
-        let area = polygonArea(cover)
+    /// Tallies a quad's pixel cover and its `area` (`polygonArea`); `candidate`: whether the
+    /// quad is a pre-pass candidate.
+    mutating func add(cover: ArraySlice<SIMD2<Double>>, area: Double, candidate: Bool) {
         coverArea += area
         if candidate { candidateArea += area }
-        var b = bounds ?? Box(minX: cover[0].x, minY: cover[0].y, maxX: cover[0].x, maxY: cover[0].y)
+        var b = bounds ?? Box(minX: cover.first!.x, minY: cover.first!.y, maxX: cover.first!.x, maxY: cover.first!.y)
         for p in cover {
             b.minX = min(b.minX, p.x); b.maxX = max(b.maxX, p.x)
             b.minY = min(b.minY, p.y); b.maxY = max(b.maxY, p.y)

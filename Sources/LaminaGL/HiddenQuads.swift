@@ -96,13 +96,13 @@ struct BlockMask {
 extension FrameBatches {
     /// Per quad, whether it is hidden behind later quads' pre-pass interiors (`interiorOf`: a
     /// quad's interior polygon or empty); all false without interiors.
-    static func hiddenQuads(covers: [[SIMD2<Double>]], interiorOf: [[SIMD2<Double>]], width: Int, height: Int) -> [Bool] {
-        var hidden = [Bool](repeating: false, count: covers.count)
+    static func hiddenQuads(_ geometry: QuadGeometry, interiorOf: [[SIMD2<Double>]], width: Int, height: Int) -> [Bool] {
+        var hidden = [Bool](repeating: false, count: geometry.count)
         guard !interiorOf.isEmpty, width > 0, height > 0 else { return hidden }
         var mask = BlockMask(width: width, height: height)
         var any = false
-        for k in covers.indices.reversed() {
-            let c = covers[k]
+        for k in (0..<geometry.count).reversed() {
+            let c = geometry.points[geometry.range(k)]
             guard c.count >= 3 else { continue }
             if any {
                 var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity

@@ -101,8 +101,14 @@ struct QuadDraw {
 /// What batching needs of each quad that is the quad's alone, found for every quad of a target
 /// before the draws are formed (`FrameBatches.geometry`).
 struct QuadGeometry {
-    /// The pixel covers (`DrawQuad.pixelCover`).
-    var covers: [[SIMD2<Double>]] = []
+    /// The pixel covers' points (`DrawQuad.pixelCover`), one cover after another: one array
+    /// rather than one per quad, whose freeing on the main thread cost a third of a
+    /// millisecond a frame in flat-10000.
+    var points: [SIMD2<Double>] = []
+    /// Where each cover ends in `points` (cover k starts where cover k - 1 ends).
+    var ends: [Int] = []
+    /// The covers' areas (`polygonArea`; 0 below three points).
+    var areas: [Double] = []
     /// Where the cover has three points, the quad's `outerLines` (else `EdgeLines.none`).
     var outerLines: [EdgeLines] = []
     /// Where the cover has three points and fans are the shortest, the fan's apex
@@ -111,6 +117,12 @@ struct QuadGeometry {
     /// Where the cover has three points, whether the quad is a pre-pass candidate
     /// (`DepthPrepass.isCandidate`); else false.
     var candidates: [Bool] = []
+
+    /// The number of quads.
+    var count: Int { ends.count }
+
+    /// Cover k's range in `points`.
+    func range(_ k: Int) -> Range<Int> { (k == 0 ? 0 : ends[k - 1])..<ends[k] }
 }
 
 /// The records, vertices and draw calls of one frame.
@@ -172,12 +184,14 @@ struct FrameBatches {
         // The covers first: the pre-pass decision needs them all, and it says which quads the
         // draws below give only their ring (InteriorRing.swift).
         let geometry = Self.geometry(quads, width: width, height: height, shortestFans: shortestFans)
-        let covers = geometry.covers
+        // A cover is a slice of `geometry.points` (no closure around the loop: the quad below
+        // was then copied twice).
+        func cover(_ k: Int) -> ArraySlice<SIMD2<Double>> { geometry.points[geometry.range(k)] }
         var tally = PrepassTally()
         if prepassMode != .never {
-            for k in quads.indices where covers[k].count >= 3 {
+            for k in quads.indices where geometry.range(k).count >= 3 {
                 let candidate = geometry.candidates[k]
-                tally.add(cover: covers[k], candidate: candidate)
+                tally.add(cover: cover(k), area: geometry.areas[k], candidate: candidate)
                 if candidate { tally.candidates.append(k) }
             }
         }
@@ -185,7 +199,7 @@ struct FrameBatches {
         var interiorOf = [[SIMD2<Double>]](repeating: [], count: interiors.isEmpty ? 0 : quads.count)
         for (k, p) in interiors { interiorOf[k] = p }
         var recordOf = [Int32](repeating: -1, count: interiors.isEmpty ? 0 : quads.count)
-        let hidden = interiors.isEmpty || !skipsHidden ? [] : Self.hiddenQuads(covers: covers, interiorOf: interiorOf, width: width, height: height)
+        let hidden = interiors.isEmpty || !skipsHidden ? [] : Self.hiddenQuads(geometry, interiorOf: interiorOf, width: width, height: height)
         for k in quads.indices {
             let q = quads[k]
             if let emit, emitEvery > 0, interiors.isEmpty, k > 0, k % emitEvery == 0, let c = current {
@@ -195,7 +209,7 @@ struct FrameBatches {
                 emitted = out.count
             }
             // No pixel centre can lie in a cover without three points on the target.
-            let pixelCover = covers[k]
+            let pixelCover = cover(k)
             guard pixelCover.count >= 3 else { continue }
             if !hidden.isEmpty && hidden[k] { hiddenCount += 1; continue }
             var variant = ShaderVariant(q)
@@ -257,7 +271,7 @@ struct FrameBatches {
                 // (exact either way; DepthPrepass.minRingArea says where it pays).
                 let interior = interiorOf[k]
                 if !interior.isEmpty && polygonArea(interior) >= ringMinArea {
-                    n = appendRing(pixelCover, interior: interior, record: record) ?? 0
+                    n = appendRing(Array(pixelCover), interior: interior, record: record) ?? 0
                 }
             }
             if n == 0 { n = appendTriangles(pixelCover, record: record, apex: Int(geometry.apexes[k])) }
@@ -276,7 +290,8 @@ struct FrameBatches {
             // Read in place (an array's element is copied out, retaining its references).
             quads.withUnsafeBufferPointer { qs in
                 var g = QuadGeometry()
-                g.covers.reserveCapacity(range.count); g.outerLines.reserveCapacity(range.count); g.apexes.reserveCapacity(range.count)
+                g.ends.reserveCapacity(range.count); g.areas.reserveCapacity(range.count); g.points.reserveCapacity(4 * range.count)
+                g.outerLines.reserveCapacity(range.count); g.apexes.reserveCapacity(range.count)
                 g.candidates.reserveCapacity(range.count)
                 for k in range {
                     let q = qs[k]
@@ -285,13 +300,23 @@ struct FrameBatches {
                     g.outerLines.append(drawn ? q.outerLines : EdgeLines.none)
                     g.apexes.append(drawn && shortestFans ? Int32(FanTriangles.apex(cover)) : 0)
                     g.candidates.append(drawn && DepthPrepass.isCandidate(q))
-                    g.covers.append(cover)
+                    g.points.append(contentsOf: cover)
+                    g.ends.append(g.points.count)
+                    g.areas.append(polygonArea(cover))
                 }
                 return g
             }
         }
         if parts.count == 1 { return parts[0] }
-        return QuadGeometry(covers: Array(parts.map(\.covers).joined()), outerLines: Array(parts.map(\.outerLines).joined()),
+        var ends: [Int] = []
+        ends.reserveCapacity(quads.count)
+        var base = 0
+        for part in parts {
+            ends.append(contentsOf: part.ends.map { $0 + base })
+            base += part.points.count
+        }
+        return QuadGeometry(points: Array(parts.map(\.points).joined()), ends: ends, areas: Array(parts.map(\.areas).joined()),
+                            outerLines: Array(parts.map(\.outerLines).joined()),
                             apexes: Array(parts.map(\.apexes).joined()), candidates: Array(parts.map(\.candidates).joined()))
     }
 
@@ -320,10 +345,15 @@ struct FrameBatches {
     /// from p0, the fan the CPU renderer rasterizes: LaminaRaster's PolygonRaster).
     /// `apex`: the fan's, when known (`QuadGeometry.apexes`).
     mutating func appendTriangles(_ cover: [SIMD2<Double>], record: Int32, apex known: Int? = nil) -> Int {
+        appendTriangles(cover[...], record: record, apex: known)
+    }
+
+    /// `appendTriangles` of a slice (of `QuadGeometry.points`).
+    mutating func appendTriangles(_ cover: ArraySlice<SIMD2<Double>>, record: Int32, apex known: Int? = nil) -> Int {
         let base = UInt32(vertices.count)
         let count = cover.count
         let n = UInt32(count)
-        let apex = UInt32(known ?? (shortestFans ? FanTriangles.apex(cover) : 0))
+        let apex = UInt32(known ?? (shortestFans ? FanTriangles.apex(Array(cover)) : 0))
         // Each array grown once per quad, from a scratch buffer (appends one by one were a
         // tenth of batching's time in flat-10000).
         withUnsafeTemporaryAllocation(of: QuadVertex.self, capacity: count) { v in
