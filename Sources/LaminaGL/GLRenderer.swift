@@ -213,25 +213,22 @@ public final class GLRenderer: @unchecked Sendable {
         return gl?.partFlushes ?? 0
     }
 
+    /// The GL state (made on first use), with this renderer's current settings.
     private func state() throws -> GLState {
+        let s: GLState
         if let gl {
-            gl.prepassMode = prepassMode
-            gl.ringMinArea = ringArea
-            gl.drawsInParts = inParts
-            gl.partMinimum = partMin
-            gl.shortestFans = fans
-            gl.skipsHidden = skips
-            return gl
+            s = gl
+        } else {
+            s = try GLState()
+            s.retained.pixelBudget = budget
+            gl = s
         }
-        let s = try GLState()
-        s.retained.pixelBudget = budget
         s.prepassMode = prepassMode
         s.ringMinArea = ringArea
         s.drawsInParts = inParts
         s.partMinimum = partMin
         s.shortestFans = fans
         s.skipsHidden = skips
-        gl = s
         return s
     }
 }
