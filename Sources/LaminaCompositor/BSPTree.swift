@@ -43,7 +43,10 @@ final class DrawPolygon: Sendable {
 
     init?(member: Int, matrix: Mat4, local: [SIMD2<Double>]) {
         guard local.count >= 3 else { return nil }
-        let hom = local.map { matrix.map($0) }
+        // Four corners (most polygons) as an array literal, which allocates inline (map grows
+        // its result through a reservation, at about twice the cost).
+        let hom = local.count == 4 ? [matrix.map(local[0]), matrix.map(local[1]), matrix.map(local[2]), matrix.map(local[3])]
+            : local.map { matrix.map($0) }
         // The post-divide points, made where they are read (no array of them).
         @inline(__always) func pt(_ i: Int) -> SIMD3<Double> { let h = hom[i]; return SIMD3(h.x / h.w, h.y / h.w, h.z / h.w) }
         // Newell's method: a robust normal for any vertex count.

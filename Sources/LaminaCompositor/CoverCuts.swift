@@ -3,7 +3,7 @@
 // array per cut, without allocating and growing one (a compile cuts about ten per quad).
 
 /// A polygon being cut: `count` points at `points`, `spare` as large for the next cut.
-private struct CutBuffers {
+struct CutBuffers {
     var points: UnsafeMutablePointer<SIMD2<Double>>, spare: UnsafeMutablePointer<SIMD2<Double>>
     var count: Int
     let capacity: Int
@@ -44,6 +44,18 @@ private struct CutBuffers {
     }
 }
 
+/// An array of the `count` points at `p`: four (most polygons) as an array literal, which
+/// allocates inline; Array(UnsafeBufferPointer), Array(repeating:count:) and
+/// Array(unsafeUninitializedCapacity:) go through the runtime's unspecialized paths, at
+/// several times the cost for a handful of points.
+func pointArray(_ p: UnsafePointer<SIMD2<Double>>, count: Int) -> [SIMD2<Double>] {
+    if count == 4 { return [p[0], p[1], p[2], p[3]] }
+    var a: [SIMD2<Double>] = []
+    a.reserveCapacity(count)
+    for i in 0..<count { a.append(p[i]) }
+    return a
+}
+
 /// The cover polygon of `q` (as coverPolygon) into `out` (its buffer reused); false when the
 /// buffers' room (`room` points each, by default far more than needed) ran short (`out`
 /// then to be ignored).
@@ -65,6 +77,12 @@ func cutCover(_ q: inout DrawQuad, minStretch: Double, into out: inout [SIMD2<Do
         }
         if cuts.overflow { return false }
         let n = kept ? cuts.count : 0
+        // More points than `out` has room for: a new array of exactly them (growing `out`
+        // by appending would cost more than the cuts).
+        if n > out.capacity {
+            out = pointArray(cuts.points, count: n)
+            return true
+        }
         // Written over the slots `out` has, as outline does.
         let shared = min(n, out.count)
         out.withUnsafeMutableBufferPointer { p in for i in 0..<shared { p[i] = cuts.points[i] } }

@@ -91,8 +91,37 @@ extension PlanBuilder {
 
     /// The part of item `q` (its matrix already into target pixels) its clips keep, cut by
     /// the view too where it may reach past it (those clips are then added to the item);
-    /// empty when nothing is left.
+    /// empty when nothing is left. Cut in stack buffers (CoverCuts.swift) with clipStep's
+    /// arithmetic, one array made for the result: the same points as `cutToViewByArrays`.
     static func cutToView(_ q: inout DrawQuad, view: Box, viewClips: [HalfPlane]) -> [SIMD2<Double>] {
+        let size = 32
+        let made = withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 2 * size) { buffer -> [SIMD2<Double>]? in
+            let r = q.rect, p = buffer.baseAddress!
+            p[0] = SIMD2(r.minX, r.minY); p[1] = SIMD2(r.maxX, r.minY); p[2] = SIMD2(r.maxX, r.maxY); p[3] = SIMD2(r.minX, r.maxY)
+            var cuts = CutBuffers(points: p, spare: p + size, count: 4, capacity: size)
+            for h in q.clips where !cuts.cut(h) { break }
+            if cuts.overflow { return nil }
+            if cuts.count == 0 { return [] }
+            let m = q.matrix
+            let affine = m.r0.w == 0 && m.r1.w == 0 && m.r3.w > wEpsilon
+            if affine && UnsafeBufferPointer(start: cuts.points, count: cuts.count).allSatisfy({ p in
+                let s = m.project(p); return s.x >= view.minX && s.x <= view.maxX && s.y >= view.minY && s.y <= view.maxY
+            }) { return pointArray(cuts.points, count: cuts.count) }
+            // Added to the item's clips in place (no array of their own), then cut by in that order.
+            let start = q.clips.count
+            q.clips.reserveCapacity(start + viewClips.count + 1)
+            if !affine { q.clips.append(m.inFrontOfEye) }
+            for h in viewClips { q.clips.append(m.pullBack(h)) }
+            for k in start..<q.clips.count where !cuts.cut(q.clips[k]) { break }
+            // Ran short of room after the view's clips were added: every clip by arrays.
+            if cuts.overflow { return clip(q.rect.corners, q.clips) }
+            return pointArray(cuts.points, count: cuts.count)
+        }
+        return made ?? cutToViewByArrays(&q, view: view, viewClips: viewClips)
+    }
+
+    /// cutToView with an array per cut: what the buffers' way must equal.
+    static func cutToViewByArrays(_ q: inout DrawQuad, view: Box, viewClips: [HalfPlane]) -> [SIMD2<Double>] {
         let v = clip(q.rect.corners, q.clips)
         if v.isEmpty { return v }
         let m = q.matrix
@@ -117,7 +146,9 @@ extension PlanBuilder {
     static func finish(_ q: inout DrawQuad, visible v: consuming [SIMD2<Double>]) {
         let m = q.matrix
         let affine = m.r0.w == 0 && m.r1.w == 0
-        let minStretch = affine ? m.stretch(v[0]).min : (v.map { m.stretch($0).min }.min() ?? 0)
+        // (The least as Sequence.min folds it, with no array of the stretches.)
+        var minStretch = m.stretch(v[0]).min
+        if !affine { for k in 1..<v.count { let s = m.stretch(v[k]).min; if s < minStretch { minStretch = s } } }
         LaminaCompositor.finish(&q, visible: v, minStretch: minStretch)
     }
 

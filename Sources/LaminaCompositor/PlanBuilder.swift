@@ -162,8 +162,9 @@ final class PlanBuilder {
             let prefix = it.matrix
             // Fragment clips are half-planes of the member's plane: pull them back into the item.
             if !clips.isEmpty {
-                // Room for the eye clip and the target's up to five too (cutToView): one allocation.
-                it.clips.reserveCapacity(it.clips.count + clips.count + 6)
+                // Room for the eye clip, an enclosing context's, and the target's up to five too
+                // (cutToView): one allocation.
+                it.clips.reserveCapacity(it.clips.count + clips.count + 7)
                 for h in clips { it.clips.append(prefix.pullBack(h)) }
             }
             it.matrix = prefix.concatenating(members[member].mat.flattened)
@@ -172,8 +173,9 @@ final class PlanBuilder {
             // Under a 2D affine map every point is in front of the eye: no clip needed.
             let eye = it.matrix.inFrontOfEye
             if !(eye.a == 0 && eye.b == 0 && eye.c > 0) {
-                // Room for the view's clips too (the target adds up to five): one allocation.
-                if it.clips.isEmpty { it.clips.reserveCapacity(6) }
+                // Room for the view's clips too (the target adds up to five) and an enclosing
+                // context's eye clip (cards in a perspective stage get one from each): one allocation.
+                if it.clips.isEmpty { it.clips.reserveCapacity(7) }
                 it.clips.append(eye)
             }
             it.isSplit = it.isSplit || split
@@ -201,7 +203,7 @@ final class PlanBuilder {
                         it.matrix = it.matrix.concatenating(flat)
                         let eye = it.matrix.inFrontOfEye
                         if !(eye.a == 0 && eye.b == 0 && eye.c > 0) {
-                            if it.clips.isEmpty { it.clips.reserveCapacity(6) }
+                            if it.clips.isEmpty { it.clips.reserveCapacity(7) }
                             it.clips.append(eye)
                         }
                     }
