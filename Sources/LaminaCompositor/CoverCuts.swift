@@ -48,8 +48,14 @@ struct CutBuffers {
 /// allocates inline; Array(UnsafeBufferPointer), Array(repeating:count:) and
 /// Array(unsafeUninitializedCapacity:) go through the runtime's unspecialized paths, at
 /// several times the cost for a handful of points.
+/// Four points get room for eight: a visible part becomes its quad's cover in place
+/// (coverPolygon), and a cover with a few points more then needs no new array.
 func pointArray(_ p: UnsafePointer<SIMD2<Double>>, count: Int) -> [SIMD2<Double>] {
-    if count == 4 { return [p[0], p[1], p[2], p[3]] }
+    if count == 4 {
+        var a = [p[0], p[1], p[2], p[3], p[3], p[3], p[3], p[3]]
+        a.removeLast(4)
+        return a
+    }
     var a: [SIMD2<Double>] = []
     a.reserveCapacity(count)
     for i in 0..<count { a.append(p[i]) }

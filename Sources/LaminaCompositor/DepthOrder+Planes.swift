@@ -33,6 +33,7 @@ func pencilOrder(_ polygons: [DrawPolygon]) -> [Int]? {
     v = vn
     // Each polygon must lie (within a hundredth of a pixel) on its plane's image in the pencil.
     var inPencil: [SIMD4<Double>] = []
+    inPencil.reserveCapacity(polygons.count)
     for (i, p) in polygons.enumerated() {
         let proj = (planes[i] * u).sum() * u + (planes[i] * v).sum() * v
         let n = SIMD3(proj.x, proj.y, proj.z)
@@ -58,7 +59,10 @@ func pencilOrder(_ polygons: [DrawPolygon]) -> [Int]? {
     // Position around the pencil: monotone in depth along every line of sight on that side.
     let t = inPencil.map { p -> Double in (p * q).sum() / (p * rn).sum() }
     guard t.allSatisfy({ $0.isFinite }) else { return nil }
-    var order = polygons.indices.sorted { (t[$0], $0) < (t[$1], $1) }
+    // (t, index) pairs are all distinct: any sort gives this one order. Read through a pointer
+    // (the comparisons are most of the cost for a thousand parallel cards).
+    var order = Array(polygons.indices)
+    t.withUnsafeBufferPointer { tp in order.sort { (tp[$0], $0) < (tp[$1], $1) } }
     // Orientation: if the last is behind the first's plane, the order runs front to back.
     if let f = order.first, let l = order.last, f != l {
         let ds = polygons[l].homogeneous.reduce(0.0) { acc, h in

@@ -175,8 +175,7 @@ final class PlanBuilder {
             if !(eye.a == 0 && eye.b == 0 && eye.c > 0) {
                 // Room for the view's clips too (the target adds up to five) and an enclosing
                 // context's eye clip (cards in a perspective stage get one from each): one allocation.
-                if it.clips.isEmpty { it.clips.reserveCapacity(7) }
-                it.clips.append(eye)
+                if it.clips.isEmpty { it.clips = clipsWithRoom(eye) } else { it.clips.append(eye) }
             }
             it.isSplit = it.isSplit || split
         }
@@ -288,6 +287,15 @@ final class PlanBuilder {
             }
             entry?.placed = (terms[fragment.member], Array(out[start...]))
         }
+    }
+
+    /// `[h]` with room for six more clips (an enclosing context's eye clip and the target's up
+    /// to five), made as an array literal: that allocates inline, where reserveCapacity on an
+    /// empty array goes through the slower generic growth.
+    private func clipsWithRoom(_ h: HalfPlane) -> [HalfPlane] {
+        var clips = [h, h, h, h, h, h, h]
+        clips.removeLast(6)
+        return clips
     }
 
     /// A depth-sorted member's items (appended to `its`) and polygon; nil when nothing shows.

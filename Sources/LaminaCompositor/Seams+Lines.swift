@@ -43,20 +43,28 @@ private struct SeamLineIndex {
         guard !list.isEmpty else { return }
         let count = Int(((Double.pi + 1 - Self.low) / Self.width).rounded(.up))
         var start = [Int](repeating: 0, count: count + 1)
-        let bucketOf = list.map { Self.bucket($0.theta, count) }
-        for b in bucketOf { start[b + 1] += 1 }
-        for b in 0..<count { start[b + 1] += start[b] }
+        // Counted and filled through pointers (an array write checks its uniqueness each time),
+        // each line's bucket found again where it is placed rather than kept in an array.
+        start.withUnsafeMutableBufferPointer { sp in
+            for l in list { sp[Self.bucket(l.theta, count) &+ 1] &+= 1 }
+            for b in 0..<count { sp[b &+ 1] &+= sp[b] }
+        }
         var fill = start
         // Each line moved once into its bucket, then each bucket sorted where it lies.
         lines = [SeamLine](unsafeUninitializedCapacity: list.count) { p, made in
-            for (l, b) in zip(list, bucketOf) {
-                (p.baseAddress! + fill[b]).initialize(to: l)
-                fill[b] += 1
+            fill.withUnsafeMutableBufferPointer { fp in
+                for l in list {
+                    let b = Self.bucket(l.theta, count)
+                    (p.baseAddress! + fp[b]).initialize(to: l)
+                    fp[b] &+= 1
+                }
             }
             made = list.count
-            for b in 0..<count where start[b + 1] - start[b] > 1 {
-                var bucket = UnsafeMutableBufferPointer(rebasing: p[start[b]..<start[b + 1]])
-                bucket.sort { $0.c < $1.c }
+            start.withUnsafeBufferPointer { sp in
+                for b in 0..<count where sp[b &+ 1] &- sp[b] > 1 {
+                    var bucket = UnsafeMutableBufferPointer(rebasing: p[sp[b]..<sp[b &+ 1]])
+                    bucket.sort { $0.c < $1.c }
+                }
             }
         }
         self.start = start
