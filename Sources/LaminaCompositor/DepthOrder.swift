@@ -54,6 +54,9 @@ func viewerSide(_ a: DrawPolygon, of b: DrawPolygon) -> Int? {
     return (front == (b.normal.z >= 0)) ? 1 : -1
 }
 
+/// Signed area (twice) of a 2D polygon (for DepthOrder+Clip.swift).
+func polygonArea2<C: RandomAccessCollection>(_ p: C) -> Double where C.Element == SIMD2<Double>, C.Index == Int { area2(p) }
+
 /// Signed area (twice) of a 2D polygon.
 private func area2<C: RandomAccessCollection>(_ p: C) -> Double where C.Element == SIMD2<Double>, C.Index == Int {
     var a = 0.0
@@ -308,12 +311,6 @@ private func surelyOverlap(_ a: Reach, _ b: Reach) -> Bool {
         u = w
     }
     return true
-}
-
-/// Whether `clip(poly, hs)` is empty or has less than `leastOverlap` area (the same
-/// arithmetic, on the stack).
-func clipIsEmpty(_ poly: UnsafeBufferPointer<SIMD2<Double>>, _ hs: UnsafeBufferPointer<HalfPlane>) -> Bool {
-    withClipped(poly, hs) { abs(area2($0)) <= 2 * leastOverlap } ?? (abs(area2(clip(Array(poly), Array(hs)))) <= 2 * leastOverlap)
 }
 
 /// Calls `body` with `clip(poly, hs)` (the same arithmetic, empty when nothing is left) held
