@@ -80,7 +80,7 @@ extension PlanBuilder {
     /// it is used (members to place, or images drawn at the target's scale), most leaves need none.
     /// (The member is given by its layer, opacity (flatOpacity) and whether its tint is white:
     /// a member copied out of its array to be passed costs more than its use here.)
-    private func drawFlat(_ layer: CALayer, opacity: Float, plainTint: Bool, flat: Mat4?, toTarget parentToTarget: Mat4, spread: Bool,
+    private func drawFlat(_ layer: CALayer, opacity: Float, plainTint: Bool, flat: UnsafePointer<Mat4>?, toTarget parentToTarget: Mat4, spread: Bool,
                           offThread: FlatImages?, to out: inout [Item]) -> FlatDrawn? {
         // A replicator's instances, a layer mask or a shadow: the general path.
         guard plainTint, isPlainLayer(layer) || !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return nil }
@@ -119,7 +119,7 @@ extension PlanBuilder {
         let start = out.count
         let drawsImages = offThread == nil && (parts.gradientIndex >= 0 || parts.hasText || shapeBox != nil)
         // (Where neither needs it, the parent's stands in: nothing reads it.)
-        let toTarget = (hasMembers || drawsImages) ? flat.map { $0.concatenating(parentToTarget) } ?? parentToTarget : parentToTarget
+        let toTarget = (hasMembers || drawsImages) ? flat.map { $0.pointee.concatenating(parentToTarget) } ?? parentToTarget : parentToTarget
         if let offThread {
             guard appendOwnPartsOffThread(of: layer, parts, owner: owner, images: offThread, to: &out) else { return nil }
         } else {
@@ -138,10 +138,14 @@ extension PlanBuilder {
                 // they need): a walk of the whole subtree would cost about as much as drawing it.
                 let layers = r.reduce(0) { $0 + 1 + (shared.value.members[$1].layer.sublayers?.count ?? 0) }
                 run.items.reserveCapacity(layers + layers / 8)
-                for k in r {
-                    guard let b = shared.value.builder.drawFlatMember(shared.value.members, k, toTarget: toTarget, offThread: images, to: &run.items) else { return Unchecked(value: nil) }
-                    run.extents.append(b)
+                let drawn: Bool = shared.value.members.withUnsafeBufferPointer { mp in
+                    for k in r {
+                        guard let b = shared.value.builder.drawFlatMember(mp, k, toTarget: toTarget, offThread: images, to: &run.items) else { return false }
+                        run.extents.append(b)
+                    }
+                    return true
                 }
+                guard drawn else { return Unchecked(value: nil) }
                 run.images = images.list
                 return Unchecked(value: run)
             }
@@ -165,10 +169,15 @@ extension PlanBuilder {
             }
             out = movedTogether(&joined, minimum: 1024)
         }
-        for k in next..<members.count {
-            guard let b = drawFlatMember(members, k, toTarget: toTarget, offThread: offThread, spread: spread && next == 0, to: &out) else { return giveUp() }
-            if let b { e = e.map { $0.union(b) } ?? b }
+        // (Members read in place through a pointer: read from the array, each was copied whole.)
+        let drewAll: Bool = members.withUnsafeBufferPointer { mp in
+            for k in next..<mp.count {
+                guard let b = drawFlatMember(mp, k, toTarget: toTarget, offThread: offThread, spread: spread && next == 0, to: &out) else { return false }
+                if let b { e = e.map { $0.union(b) } ?? b }
+            }
+            return true
         }
+        guard drewAll else { return giveUp() }
         if parts.borderIndex >= 0 { out.append(parts.item(parts.borderIndex, name: layer.name ?? "(unnamed)", owner: owner)) }
         // Whatever was emitted lies inside a non-nil extent (bounds, contents, shape or a
         // member's), so a nil extent here drew nothing, as in the general path.
@@ -179,17 +188,18 @@ extension PlanBuilder {
     /// Member k of `members` drawn by drawFlat and placed into its parent's plane (the planar
     /// context loop), its items appended to `out`: nil when it needs the general path (or the
     /// builder's thread), else its extent in the parent's plane (nil: it adds none).
-    private func drawFlatMember(_ members: [ContextMember], _ k: Int, toTarget: Mat4, offThread: FlatImages?, spread: Bool = false, to out: inout [Item]) -> Box?? {
+    private func drawFlatMember(_ members: UnsafeBufferPointer<ContextMember>, _ k: Int, toTarget: Mat4, offThread: FlatImages?, spread: Bool = false, to out: inout [Item]) -> Box?? {
         // Culled members are neither drawn nor part of the extent.
         if !members[k].isDoubleSided && members[k].isBackFacing { return .some(nil) }
         let mat = members[k].mat
-        let flat = mat.flattened
+        var flat = mat.flattened
         let childStart = out.count
         // Its fields taken out first: read in the call's arguments, the member was copied
         // whole (through its value witness) to keep its layer for the call.
         let layer = members[k].layer, opacity = Self.flatOpacity(members[k]), plainTint = members[k].tint == SIMD3(repeating: 1)
-        guard let child = drawFlat(layer, opacity: opacity, plainTint: plainTint, flat: flat,
-                                   toTarget: toTarget, spread: spread, offThread: offThread, to: &out) else { return nil }
+        // (`flat` passed by its address: an optional matrix was copied in and out.)
+        guard let child = withUnsafePointer(to: &flat, { f in drawFlat(layer, opacity: opacity, plainTint: plainTint, flat: f,
+                                                                       toTarget: toTarget, spread: spread, offThread: offThread, to: &out) }) else { return nil }
         guard let ce = child.extent else { return .some(nil) }
         // A member's extent that vanishes in its parent's plane (behind the eye, beyond
         // 1e30): the general path would draw neither it nor, maybe, its parent.
