@@ -20,6 +20,10 @@ struct ContextMember {
     /// The layer's own opacity and isDoubleSided, read once when the member is made.
     var layerOpacity: Float = 1
     var isDoubleSided = true
+    /// Whether `mat` is known to be a translation alone with finite entries none of which is
+    /// -0 (the usual placement in a 2D UI; false: not known). The identity times its
+    /// flattened matrix is then that matrix, bit for bit (see drawFlatMember).
+    var isPlainTranslation = false
 
     /// Whether the member's back faces the viewer: m33 of M's inverse is negative, computed
     /// without inverting as sign(C33) * sign(det M) < 0. A singular M counts as facing the viewer.
@@ -43,17 +47,17 @@ struct ContextMember {
     }
 }
 
-/// Sublayers in Core Animation's drawing order (stably sorted by zPosition), each with its
-/// zPosition (read once: the placement needs it too).
-func drawingOrderWithZ(_ layers: [CALayer]) -> [(layer: CALayer, z: CGFloat)] {
-    let withZ = layers.map { (layer: $0, z: $0.zPosition) }
-    // One zPosition for all (the usual case): the stable sort keeps the order as it is.
-    if let z = withZ.first?.z, withZ.allSatisfy({ $0.z == z }) { return withZ }
-    // Sorted as plain (z, index) pairs, compared as the tuples (z, index) are: the same order,
-    // with no layer retained and released per comparison.
-    var keys = withZ.indices.map { (z: withZ[$0].z, k: $0) }
+/// Sublayers' zPositions (read once: the placement needs them too) and Core Animation's
+/// drawing order of them (stably sorted by zPosition) as indices; nil: as they come (one
+/// zPosition for all, the usual case). No array of the layers themselves: each would be
+/// retained and released.
+func drawingOrder(_ layers: [CALayer]) -> (z: [CGFloat], order: [Int]?) {
+    let zs = layers.map { $0.zPosition }
+    if let z = zs.first, zs.allSatisfy({ $0 == z }) { return (zs, nil) }
+    // Sorted as plain (z, index) pairs, compared as the tuples (z, index) are.
+    var keys = zs.indices.map { (z: zs[$0], k: $0) }
     keys.sort { $0.z < $1.z || ($0.z == $1.z && $0.k < $1.k) }
-    return keys.map { withZ[$0.k] }
+    return (zs, keys.map { $0.k })
 }
 
 /// transformToSuperlayerSublayerSpace (the same products: Translate(-anchor) * transform *
@@ -181,21 +185,26 @@ func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
         // The usual space (a root with no sublayerTransform, origin or flip): a plain
         // translation's product with it is the translation itself.
         let identitySpace = isIdentityBits(space)
-        for (s, z) in drawingOrderWithZ(layers) where !s.isHidden {
+        let (zs, order) = drawingOrder(layers)
+        for i in layers.indices {
+            let k = order?[i] ?? i
+            let s = layers[k], z = zs[k]
+            if s.isHidden { continue }
             let placed = placementNoting(s, z: z)
-            let m = identitySpace && placed.plain ? placed.placement : Mat4(placed.placement.caTransform.concatenating(space))
+            let plain = identitySpace && placed.plain
+            let m = plain ? placed.placement : Mat4(placed.placement.caTransform.concatenating(space))
             let own = s.opacity
             if passesDepth(s) {
                 let o = opacity * min(max(own, 0), 1)
                 guard o > 0, let subs = s.sublayers, !subs.isEmpty else { continue }
                 let sub = s.sublayerSpaceTransform.concatenating(m.caTransform)
-                for i in replicatorInstances(s) where i.alpha > 0 {
-                    walk(i.sublayers ?? subs, i.step.concatenating(sub), o * i.alpha, tint * i.tint)
+                for instance in replicatorInstances(s) where instance.alpha > 0 {
+                    walk(instance.sublayers ?? subs, instance.step.concatenating(sub), o * instance.alpha, tint * instance.tint)
                 }
             } else if own > 0 && opacity > 0 {
                 // Made where it is appended (a member built and then copied in costs a copy more).
                 out.append(ContextMember(layer: s, mat: m, inheritedOpacity: opacity, tint: tint, order: out.count,
-                                         layerOpacity: own, isDoubleSided: s.isDoubleSided))
+                                         layerOpacity: own, isDoubleSided: s.isDoubleSided, isPlainTranslation: plain))
             }
         }
     }

@@ -126,7 +126,8 @@ struct LayerParts {
         let bw = Double(layer.borderWidth)
         // (The color read only under a border: most layers have none, and a black color.)
         let bc = bw > 0 ? premultiplied(layer.borderColor).flatMap { $0.w > 0 ? $0 : nil } : nil
-        let image = layer.contents as? CGImage
+        // (A plain layer's contents copied out only when there are some: most have none.)
+        let image = plain && layer.contentsIsNil ? nil : layer.contents as? CGImage
         let hasImage = image.map { $0.width > 0 && $0.height > 0 } ?? false
         guard !bounds.isEmpty || hasImage || shapeBox != nil else { return }
         self.bounds = bounds

@@ -18,6 +18,9 @@ import QuartzCore
 struct FlatDrawn {
     var extent: Box?
     var drew: Bool
+    /// Whether the layer had no members and draws no gradient, text or shape: its items are
+    /// its own parts, each placed by the identity matrix (LayerParts.quad).
+    var ownPartsOnly = false
 }
 
 /// The images a walk off the builder's thread met, in the order it met them: its contents
@@ -182,7 +185,9 @@ extension PlanBuilder {
         // Whatever was emitted lies inside a non-nil extent (bounds, contents, shape or a
         // member's), so a nil extent here drew nothing, as in the general path.
         if opacity < 1 { for j in start..<out.count { out[j].opacity *= opacity } }
-        return FlatDrawn(extent: e, drew: out.count > start)
+        // (Gradients, text and shapes are drawn into quads of their own: not counted on.)
+        let ownPartsOnly = !hasMembers && parts.gradientIndex < 0 && !parts.hasText && shapeBox == nil
+        return FlatDrawn(extent: e, drew: out.count > start, ownPartsOnly: ownPartsOnly)
     }
 
     /// Member k of `members` drawn by drawFlat and placed into its parent's plane (the planar
@@ -207,9 +212,12 @@ extension PlanBuilder {
         guard child.drew else { return b }
         // The planar context's check that the member has an area (as DrawPolygon's).
         if hasArea(ce, mat) || DrawPolygon(member: k, matrix: mat, local: ce.corners) != nil {
+            // The identity times the flattened translation (finite, no -0) is that matrix: each
+            // product by the identity's exact 0 is a zero that leaves the sum as it is.
+            let identityItems = child.ownPartsOnly && members[k].isPlainTranslation
             for j in childStart..<out.count {
                 // appendContextItems' place(_:_:clips:split:) with no clips and no split.
-                out[j].matrix = out[j].matrix.concatenating(flat)
+                out[j].matrix = identityItems ? flat : out[j].matrix.concatenating(flat)
                 let eye = out[j].matrix.inFrontOfEye
                 if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { out[j].clips.append(eye) }
             }
