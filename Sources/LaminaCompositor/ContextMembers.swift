@@ -20,14 +20,15 @@ struct ContextMember {
     /// The layer's own opacity and isDoubleSided, read once when the member is made.
     var layerOpacity: Float = 1
     var isDoubleSided = true
+    /// Whether `mat` is known to be a translation alone with finite entries none of which is
+    /// -0 (the usual placement in a 2D UI; false: not known). The identity times its
+    /// flattened matrix is then that matrix, bit for bit (see drawFlatMember).
+    var isPlainTranslation = false
 
     /// Whether the member's back faces the viewer: m33 of M's inverse is negative, computed
     /// without inverting as sign(C33) * sign(det M) < 0. A singular M counts as facing the viewer.
     /// `mat` as a CATransform3D, field for field (CGFloat is a Double: exact).
-    var matrix: CATransform3D {
-        CATransform3D(m11: mat.r0.x, m12: mat.r0.y, m13: mat.r0.z, m14: mat.r0.w, m21: mat.r1.x, m22: mat.r1.y, m23: mat.r1.z, m24: mat.r1.w,
-                      m31: mat.r2.x, m32: mat.r2.y, m33: mat.r2.z, m34: mat.r2.w, m41: mat.r3.x, m42: mat.r3.y, m43: mat.r3.z, m44: mat.r3.w)
-    }
+    var matrix: CATransform3D { mat.caTransform }
 
     var isBackFacing: Bool {
         let c = matrix.cofactors
@@ -46,42 +47,53 @@ struct ContextMember {
     }
 }
 
-/// Sublayers in Core Animation's drawing order (stably sorted by zPosition), each with its
-/// zPosition (read once: the placement needs it too).
-func drawingOrderWithZ(_ layers: [CALayer]) -> [(layer: CALayer, z: CGFloat)] {
-    let withZ = layers.map { (layer: $0, z: $0.zPosition) }
-    // One zPosition for all (the usual case): the stable sort keeps the order as it is.
-    if let z = withZ.first?.z, withZ.allSatisfy({ $0.z == z }) { return withZ }
-    // Sorted as plain (z, index) pairs, compared as the tuples (z, index) are: the same order,
-    // with no layer retained and released per comparison.
-    var keys = withZ.indices.map { (z: withZ[$0].z, k: $0) }
+/// Sublayers' zPositions (read once: the placement needs them too) and Core Animation's
+/// drawing order of them (stably sorted by zPosition) as indices; nil: as they come (one
+/// zPosition for all, the usual case). No array of the layers themselves: each would be
+/// retained and released.
+func drawingOrder(_ layers: [CALayer]) -> (z: [CGFloat], order: [Int]?) {
+    let zs = layers.map { $0.zPosition }
+    if let z = zs.first, zs.allSatisfy({ $0 == z }) { return (zs, nil) }
+    // Sorted as plain (z, index) pairs, compared as the tuples (z, index) are.
+    var keys = zs.indices.map { (z: zs[$0], k: $0) }
     keys.sort { $0.z < $1.z || ($0.z == $1.z && $0.k < $1.k) }
-    return keys.map { withZ[$0.k] }
+    return (zs, keys.map { $0.k })
 }
 
 /// transformToSuperlayerSublayerSpace (the same products: Translate(-anchor) * transform *
-/// Translate(position.x, position.y, zPosition)), with zPosition already read; and whether it
-/// is a translation with finite entries none of which is -0 (its product with the identity
-/// is then itself, bit for bit: each product by 0 is a zero that leaves the sum as it is).
-private func placementNoting(_ s: CALayer, z: CGFloat) -> (placement: CATransform3D, plain: Bool) {
+/// Translate(position.x, position.y, zPosition)), with zPosition already read, as a Mat4;
+/// and whether it is a translation with finite entries none of which is -0 (its product with
+/// the identity is then itself, bit for bit: each product by 0 is a zero that leaves the sum
+/// as it is).
+@inline(__always)
+private func placementNoting(_ s: CALayer, z: CGFloat) -> (placement: Mat4, plain: Bool) {
     let a = s.anchorInBounds, p = s.position, t = s.transform
     // An identity transform (bit for bit) and finite numbers, the usual case: the two
     // products' exact result without them. Translate(-a) * I is Translate(-a + 0) (the
     // products' zeros turn a -0 into +0), and its product with Translate(p, z) adds the
-    // translations (the other terms are exact zeros and ones).
+    // translations (the other terms are exact zeros and ones). Made as a Mat4 at once (the
+    // same entries CATransform3DMakeTranslation gives, field for field).
     if isIdentityBits(t), a.x.isFinite, a.y.isFinite, a.z.isFinite, p.x.isFinite, p.y.isFinite, z.isFinite {
         // (-v + 0) is never -0, nor is its sum with another number: a finite sum is plain.
         let x = (-a.x + 0) + p.x, y = (-a.y + 0) + p.y, w = (-a.z + 0) + z
-        return (CATransform3DMakeTranslation(x, y, w), x.isFinite && y.isFinite && w.isFinite)
+        return (Mat4.translation(Double(x), Double(y), Double(w)), x.isFinite && y.isFinite && w.isFinite)
     }
-    return (CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
+    return (Mat4(CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
         .concatenating(t)
-        .concatenating(CATransform3DMakeTranslation(p.x, p.y, z)), false)
+        .concatenating(CATransform3DMakeTranslation(p.x, p.y, z))), false)
+}
+
+extension Mat4 {
+    /// The matrix as a CATransform3D, field for field (CGFloat is a Double: exact both ways).
+    var caTransform: CATransform3D {
+        CATransform3D(m11: r0.x, m12: r0.y, m13: r0.z, m14: r0.w, m21: r1.x, m22: r1.y, m23: r1.z, m24: r1.w,
+                      m31: r2.x, m32: r2.y, m33: r2.z, m34: r2.w, m41: r3.x, m42: r3.y, m43: r3.z, m44: r3.w)
+    }
 }
 
 /// Whether `t` is the identity bit for bit (an entry of -0 would change the signs of a
 /// product's zeros, so `==` is not enough for placement's shortcut).
-private func isIdentityBits(_ t: CATransform3D) -> Bool {
+@inline(__always) private func isIdentityBits(_ t: CATransform3D) -> Bool {
     let one = CGFloat(1).bitPattern
     return t.m11.bitPattern == one && t.m22.bitPattern == one && t.m33.bitPattern == one && t.m44.bitPattern == one
         && (t.m12.bitPattern | t.m13.bitPattern | t.m14.bitPattern | t.m21.bitPattern | t.m23.bitPattern | t.m24.bitPattern) == 0
@@ -173,21 +185,26 @@ func contextMembers(sublayers: [CALayer], rootSpace: CATransform3D,
         // The usual space (a root with no sublayerTransform, origin or flip): a plain
         // translation's product with it is the translation itself.
         let identitySpace = isIdentityBits(space)
-        for (s, z) in drawingOrderWithZ(layers) where !s.isHidden {
+        let (zs, order) = drawingOrder(layers)
+        for i in layers.indices {
+            let k = order?[i] ?? i
+            let s = layers[k], z = zs[k]
+            if s.isHidden { continue }
             let placed = placementNoting(s, z: z)
-            let m = identitySpace && placed.plain ? placed.placement : placed.placement.concatenating(space)
+            let plain = identitySpace && placed.plain
+            let m = plain ? placed.placement : Mat4(placed.placement.caTransform.concatenating(space))
             let own = s.opacity
             if passesDepth(s) {
                 let o = opacity * min(max(own, 0), 1)
                 guard o > 0, let subs = s.sublayers, !subs.isEmpty else { continue }
-                let sub = s.sublayerSpaceTransform.concatenating(m)
-                for i in replicatorInstances(s) where i.alpha > 0 {
-                    walk(i.sublayers ?? subs, i.step.concatenating(sub), o * i.alpha, tint * i.tint)
+                let sub = s.sublayerSpaceTransform.concatenating(m.caTransform)
+                for instance in replicatorInstances(s) where instance.alpha > 0 {
+                    walk(instance.sublayers ?? subs, instance.step.concatenating(sub), o * instance.alpha, tint * instance.tint)
                 }
             } else if own > 0 && opacity > 0 {
                 // Made where it is appended (a member built and then copied in costs a copy more).
-                out.append(ContextMember(layer: s, mat: Mat4(m), inheritedOpacity: opacity, tint: tint, order: out.count,
-                                         layerOpacity: own, isDoubleSided: s.isDoubleSided))
+                out.append(ContextMember(layer: s, mat: m, inheritedOpacity: opacity, tint: tint, order: out.count,
+                                         layerOpacity: own, isDoubleSided: s.isDoubleSided, isPlainTranslation: plain))
             }
         }
     }

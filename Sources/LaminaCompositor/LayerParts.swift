@@ -124,8 +124,10 @@ struct LayerParts {
         edges = layer.allowsEdgeAntialiasing ? .all : []
         let bg = premultiplied(layer.backgroundColor).flatMap { $0.w > 0 ? $0 : nil }
         let bw = Double(layer.borderWidth)
-        let bc = premultiplied(layer.borderColor).flatMap { $0.w > 0 && bw > 0 ? $0 : nil }
-        let image = layer.contents as? CGImage
+        // (The color read only under a border: most layers have none, and a black color.)
+        let bc = bw > 0 ? premultiplied(layer.borderColor).flatMap { $0.w > 0 ? $0 : nil } : nil
+        // (A plain layer's contents copied out only when there are some: most have none.)
+        let image = plain && layer.contentsIsNil ? nil : layer.contents as? CGImage
         let hasImage = image.map { $0.width > 0 && $0.height > 0 } ?? false
         guard !bounds.isEmpty || hasImage || shapeBox != nil else { return }
         self.bounds = bounds

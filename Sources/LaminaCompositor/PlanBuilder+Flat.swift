@@ -18,6 +18,19 @@ import QuartzCore
 struct FlatDrawn {
     var extent: Box?
     var drew: Bool
+    /// Whether each of its items is placed by the identity matrix or by a flattened plain
+    /// translation (see `flatTranslation`): its own parts (LayerParts.quad: no gradient, text
+    /// or shape) and its members' items placed so.
+    var translationsOnly = false
+}
+
+/// The flattened plain translation F(x, y): the identity but for r2.z = 0 and r3 = (x, y, 0, 1),
+/// x and y finite and neither -0. Row vectors, p' = p * M. Exact, bit for bit, as products:
+/// I * F(b) = F(b) and F(a) * F(b) = F(a + b) (each product by an exact 0 is a zero that
+/// leaves its sum as it is, each by an exact 1 the number itself; a sum of numbers none of
+/// which is -0 is never -0), where concatenating makes all sixteen sums.
+@inline(__always) private func flatTranslation(_ x: Double, _ y: Double) -> Mat4 {
+    Mat4(SIMD4(1, 0, 0, 0), SIMD4(0, 1, 0, 0), SIMD4(0, 0, 0, 0), SIMD4(x, y, 0, 1))
 }
 
 /// The images a walk off the builder's thread met, in the order it met them: its contents
@@ -32,6 +45,8 @@ private struct FlatRun {
     var items: [Item]
     var extents: [Box?]
     var images: [CGImage]
+    /// Whether every item is placed by the identity or a flattened plain translation.
+    var translationsOnly = true
 }
 
 /// The fewest layers under a member for its members to be drawn on all cores (fewer cost
@@ -80,7 +95,7 @@ extension PlanBuilder {
     /// it is used (members to place, or images drawn at the target's scale), most leaves need none.
     /// (The member is given by its layer, opacity (flatOpacity) and whether its tint is white:
     /// a member copied out of its array to be passed costs more than its use here.)
-    private func drawFlat(_ layer: CALayer, opacity: Float, plainTint: Bool, flat: Mat4?, toTarget parentToTarget: Mat4, spread: Bool,
+    private func drawFlat(_ layer: CALayer, opacity: Float, plainTint: Bool, flat: UnsafePointer<Mat4>?, toTarget parentToTarget: Mat4, spread: Bool,
                           offThread: FlatImages?, to out: inout [Item]) -> FlatDrawn? {
         // A replicator's instances, a layer mask or a shadow: the general path.
         guard plainTint, isPlainLayer(layer) || !(layer is CAReplicatorLayer), layer.mask == nil, shadow(of: layer) == nil else { return nil }
@@ -119,13 +134,15 @@ extension PlanBuilder {
         let start = out.count
         let drawsImages = offThread == nil && (parts.gradientIndex >= 0 || parts.hasText || shapeBox != nil)
         // (Where neither needs it, the parent's stands in: nothing reads it.)
-        let toTarget = (hasMembers || drawsImages) ? flat.map { $0.concatenating(parentToTarget) } ?? parentToTarget : parentToTarget
+        let toTarget = (hasMembers || drawsImages) ? flat.map { $0.pointee.concatenating(parentToTarget) } ?? parentToTarget : parentToTarget
         if let offThread {
             guard appendOwnPartsOffThread(of: layer, parts, owner: owner, images: offThread, to: &out) else { return nil }
         } else {
             appendOwnParts(of: layer, parts, owner: owner, planeToTarget: toTarget, to: &out)
         }
         var next = 0
+        // Own parts are placed by the identity (gradients, text and shapes not counted on).
+        var translations = parts.gradientIndex < 0 && !parts.hasText && shapeBox == nil
         if spread && offThread == nil && members.count >= 8 {
             // On all cores; the runs up to the first that must be drawn again are kept.
             let shared = Unchecked(value: (builder: self, members: members))
@@ -138,10 +155,15 @@ extension PlanBuilder {
                 // they need): a walk of the whole subtree would cost about as much as drawing it.
                 let layers = r.reduce(0) { $0 + 1 + (shared.value.members[$1].layer.sublayers?.count ?? 0) }
                 run.items.reserveCapacity(layers + layers / 8)
-                for k in r {
-                    guard let b = shared.value.builder.drawFlatMember(shared.value.members, k, toTarget: toTarget, offThread: images, to: &run.items) else { return Unchecked(value: nil) }
-                    run.extents.append(b)
+                let drawn: Bool = shared.value.members.withUnsafeBufferPointer { mp in
+                    for k in r {
+                        guard let b = shared.value.builder.drawFlatMember(mp, k, toTarget: toTarget, offThread: images, translationsOnly: &run.translationsOnly,
+                                                                          to: &run.items) else { return false }
+                        run.extents.append(b)
+                    }
+                    return true
                 }
+                guard drawn else { return Unchecked(value: nil) }
                 run.images = images.list
                 return Unchecked(value: run)
             }
@@ -160,52 +182,77 @@ extension PlanBuilder {
                     }
                 }
                 for b in runs[r].value!.extents { if let b { e = e.map { $0.union(b) } ?? b } }
+                translations = translations && runs[r].value!.translationsOnly
                 next += runs[r].value!.extents.count
                 joined.append(items)
             }
             out = movedTogether(&joined, minimum: 1024)
         }
-        for k in next..<members.count {
-            guard let b = drawFlatMember(members, k, toTarget: toTarget, offThread: offThread, spread: spread && next == 0, to: &out) else { return giveUp() }
-            if let b { e = e.map { $0.union(b) } ?? b }
+        // (Members read in place through a pointer: read from the array, each was copied whole.)
+        let drewAll: Bool = members.withUnsafeBufferPointer { mp in
+            for k in next..<mp.count {
+                guard let b = drawFlatMember(mp, k, toTarget: toTarget, offThread: offThread, spread: spread && next == 0, translationsOnly: &translations,
+                                             to: &out) else { return false }
+                if let b { e = e.map { $0.union(b) } ?? b }
+            }
+            return true
         }
+        guard drewAll else { return giveUp() }
         if parts.borderIndex >= 0 { out.append(parts.item(parts.borderIndex, name: layer.name ?? "(unnamed)", owner: owner)) }
         // Whatever was emitted lies inside a non-nil extent (bounds, contents, shape or a
         // member's), so a nil extent here drew nothing, as in the general path.
         if opacity < 1 { for j in start..<out.count { out[j].opacity *= opacity } }
-        return FlatDrawn(extent: e, drew: out.count > start)
+        return FlatDrawn(extent: e, drew: out.count > start, translationsOnly: translations)
     }
 
     /// Member k of `members` drawn by drawFlat and placed into its parent's plane (the planar
     /// context loop), its items appended to `out`: nil when it needs the general path (or the
     /// builder's thread), else its extent in the parent's plane (nil: it adds none).
-    private func drawFlatMember(_ members: [ContextMember], _ k: Int, toTarget: Mat4, offThread: FlatImages?, spread: Bool = false, to out: inout [Item]) -> Box?? {
+    /// `translationsOnly` is cleared unless the member's items are placed by flattened plain
+    /// translations (flatTranslation) or the identity.
+    private func drawFlatMember(_ members: UnsafeBufferPointer<ContextMember>, _ k: Int, toTarget: Mat4, offThread: FlatImages?, spread: Bool = false,
+                                translationsOnly: inout Bool, to out: inout [Item]) -> Box?? {
         // Culled members are neither drawn nor part of the extent.
         if !members[k].isDoubleSided && members[k].isBackFacing { return .some(nil) }
         let mat = members[k].mat
-        let flat = mat.flattened
+        var flat = mat.flattened
         let childStart = out.count
         // Its fields taken out first: read in the call's arguments, the member was copied
         // whole (through its value witness) to keep its layer for the call.
         let layer = members[k].layer, opacity = Self.flatOpacity(members[k]), plainTint = members[k].tint == SIMD3(repeating: 1)
-        guard let child = drawFlat(layer, opacity: opacity, plainTint: plainTint, flat: flat,
-                                   toTarget: toTarget, spread: spread, offThread: offThread, to: &out) else { return nil }
-        guard let ce = child.extent else { return .some(nil) }
+        // (`flat` passed by its address: an optional matrix was copied in and out.)
+        guard let child = withUnsafePointer(to: &flat, { f in drawFlat(layer, opacity: opacity, plainTint: plainTint, flat: f,
+                                                                       toTarget: toTarget, spread: spread, offThread: offThread, to: &out) }) else { return nil }
+        guard let ce = child.extent else { translationsOnly = translationsOnly && !child.drew; return .some(nil) }
         // A member's extent that vanishes in its parent's plane (behind the eye, beyond
         // 1e30): the general path would draw neither it nor, maybe, its parent.
         guard let b = projectedExtent(ce, mat) else { return nil }
         guard child.drew else { return b }
+        // Items placed by the identity or F(a), the member by a plain translation: F(b) is
+        // its flattened matrix, and the products are F(b) and F(a + b) (flatTranslation).
+        let byTranslations = child.translationsOnly && members[k].isPlainTranslation
+        var placedAsTranslations = byTranslations
         // The planar context's check that the member has an area (as DrawPolygon's).
         if hasArea(ce, mat) || DrawPolygon(member: k, matrix: mat, local: ce.corners) != nil {
             for j in childStart..<out.count {
                 // appendContextItems' place(_:_:clips:split:) with no clips and no split.
-                out[j].matrix = out[j].matrix.concatenating(flat)
+                if !byTranslations {
+                    out[j].matrix = out[j].matrix.concatenating(flat)
+                } else if out[j].matrix.r2.z == 1 {
+                    out[j].matrix = flat
+                } else {
+                    let x = out[j].matrix.r3.x + flat.r3.x, y = out[j].matrix.r3.y + flat.r3.y
+                    out[j].matrix = flatTranslation(x, y)
+                    // (A sum beyond the largest number: no longer plain for the next plane.)
+                    if !(x.isFinite && y.isFinite) { placedAsTranslations = false }
+                }
                 let eye = out[j].matrix.inFrontOfEye
                 if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { out[j].clips.append(eye) }
             }
         } else {
             out.removeSubrange(childStart...)
         }
+        translationsOnly = translationsOnly && placedAsTranslations
         return b
     }
 

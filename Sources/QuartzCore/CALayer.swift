@@ -87,7 +87,13 @@ open class CALayer: CAMediaTiming, CustomStringConvertible {
     /// The border's color.
     @exclusivity(unchecked) open var borderColor: CGColor? = CGColor.black { didSet { propertyChanged("borderColor", old: oldValue, new: borderColor) } }
     /// The contents: a `CGImage`, or nil.
-    @exclusivity(unchecked) open var contents: Any? { didSet { markChanged() } }
+    @exclusivity(unchecked) open var contents: Any? { didSet { storedContentsIsNil = contents == nil; markChanged() } }
+    /// Whether this class's `contents` is nil (kept as it is set): a renderer reads it for a
+    /// plain CALayer instead of copying the value out (a subclass may override `contents`).
+    public final var contentsIsNil: Bool { storedContentsIsNil }
+    // (Read through the getter: another module reading a final stored property checks its
+    // exclusivity at run time.)
+    @exclusivity(unchecked) private var storedContentsIsNil = true
     /// How the contents image is fitted into the bounds.
     @exclusivity(unchecked) open var contentsGravity: CALayerContentsGravity = .resize { didSet { markChanged() } }
     /// The part of the contents image used, in unit coordinates (top-left origin).
