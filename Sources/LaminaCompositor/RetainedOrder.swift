@@ -175,3 +175,10 @@ func sameBits<T>(_ a: T, _ b: T) -> Bool {
 func sameBits<T>(_ a: [T], _ b: [T]) -> Bool {
     a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
 }
+
+/// Whether two quads are the same bytes: then they are equal bit for bit, field by field (the
+/// very same arrays and strings). False says nothing: equal quads may differ in padding.
+@inline(__always)
+func sameQuadBytes(_ a: UnsafePointer<DrawQuad>, _ b: UnsafePointer<DrawQuad>) -> Bool {
+    memcmp(a, b, MemoryLayout<DrawQuad>.size) == 0
+}
