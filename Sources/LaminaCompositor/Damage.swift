@@ -110,8 +110,11 @@ extension RenderPlan {
             guard let b = q.pixelBounds else { return true }
             return b.minX - 1 <= x1 && b.maxX + 1 >= x0 && b.minY - 1 <= y1 && b.maxY + 1 >= y0
         }
+        // Tested where they lie (a quad is large): only those kept are copied.
+        var kept: [DrawQuad] = []
+        out.quads.withUnsafeBufferPointer { qp in for k in qp.indices where meets(qp[k]) { kept.append(qp[k]) } }
         var plan = self
-        plan.targets[targets.count - 1].quads = out.quads.filter(meets)
+        plan.targets[targets.count - 1].quads = kept
         return plan
     }
 }
@@ -155,6 +158,13 @@ func longestIncreasing(_ values: [Int]) -> [Bool] {
     var tails: [Int] = []        // tails[l]: index in values of the smallest tail of a run of length l + 1
     var previous = [Int](repeating: -1, count: values.count)
     for (k, v) in values.enumerated() {
+        // Past the last tail (most values of a nearly sorted list): the run grows, no search
+        // (where the search would put it).
+        if let t = tails.last, values[t] < v {
+            previous[k] = t
+            tails.append(k)
+            continue
+        }
         var lo = 0, hi = tails.count
         while lo < hi {
             let mid = (lo + hi) / 2

@@ -141,10 +141,12 @@ extension PlanBuilder {
                         // (Items with an unflattened placement index into this compile's list, and
                         // items without their layer stand in this builder: neither is kept.)
                         guard q.base[k].layer != nil, q.base[k].unflattenedIndex == nil else { continue }
-                        h.base[k] = RetainedQuads.hash(q.base[k])
-                        guard let e = kept.value.lastEntry(q.base[k], hash: h.base[k]) else { continue }
+                        // (Read and written in place: a quad is large, and a copy retains its arrays.)
+                        let at = q.base.baseAddress! + k
+                        h.base[k] = RetainedQuads.hash(at)
+                        guard let e = kept.value.lastEntry(at, hash: h.base[k]) else { continue }
                         f.base[k] = e
-                        q.base[k] = e.placed
+                        at.update(from: e.placed, count: 1)
                         c.base[k] = e.visible
                     }
                 }
@@ -164,7 +166,7 @@ extension PlanBuilder {
             }
             // Not in the last frame: an equal item earlier in this one may have been kept.
             if let e = retained.currentEntry(quads[k], hash: hashes[k]) {
-                quads[k] = e.placed
+                quads[k] = e.placed.pointee
                 cut[k] = e.visible
                 entries.append(e)
             } else {

@@ -30,9 +30,9 @@ final class RetainedMembers {
         let drawn: Drawn?
         /// Its items lit by `light` and placed whole (no fragment clips, not split), as the
         /// context's loop placed them.
-        var placed: (light: LightTerm?, items: [Item])?
+        @exclusivity(unchecked) var placed: (light: LightTerm?, items: [Item])?
         /// Its items as placed for fragments of its polygon in recent frames.
-        var fragments: [Fragment] = []
+        @exclusivity(unchecked) var fragments: [Fragment] = []
 
         init(_ m: ContextMember, index: Int, planeToTarget: Mat4, viewport: Box, drawn: Drawn?) {
             layer = m.layer
@@ -66,14 +66,15 @@ final class RetainedMembers {
         /// The last frame that placed it.
         var used: Int
     }
-    // (Tables keyed by the layers' addresses, IdentityTable.swift: no hashing at each look-up.)
-    private var last = IdentityTable<Entry>()
-    private var current = IdentityTable<Entry>()
+    // (Tables keyed by the layers' addresses, IdentityTable.swift: no hashing at each look-up.
+    // A frame's compile uses them from one thread: no runtime exclusivity checks, a call each.)
+    @exclusivity(unchecked) private var last = IdentityTable<Entry>()
+    @exclusivity(unchecked) private var current = IdentityTable<Entry>()
     /// Members the last frame drew as the frame before did, and members it placed whole as
     /// the frame before did (for tests and benchmarks).
-    private(set) var reused = 0, reusedPlacements = 0
+    @exclusivity(unchecked) private(set) var reused = 0, reusedPlacements = 0
     /// Fragments of members the last frame placed as the frame before did.
-    private(set) var reusedFragments = 0
+    @exclusivity(unchecked) private(set) var reusedFragments = 0
     /// Frames begun (numbers them for the entries' fragments).
     private var frame = 0
 
