@@ -50,7 +50,9 @@ final class RetainedQuads {
     final class Finished {
         let edges: EdgeMask
         let quad: DrawQuad
-        init(edges: EdgeMask, quad: DrawQuad) { self.edges = edges; self.quad = quad }
+        /// Whether the finished quad draws anything (a function of the quad).
+        let drawn: Bool
+        init(edges: EdgeMask, quad: DrawQuad, drawn: Bool) { self.edges = edges; self.quad = quad; self.drawn = drawn }
     }
 
     private var planeToTarget = Mat4.identity, width = -1, height = -1
@@ -183,16 +185,15 @@ final class RetainedQuads {
     /// Quad `q` finished (its entry's finished quad when its edges are the same, else finished
     /// afresh and kept in the entry): whether it was found, and whether it draws anything.
     private static func finishOne(_ q: inout DrawQuad, _ e: Entry?, _ visible: [SIMD2<Double>]) -> (found: Bool, drawn: Bool) {
-        var found = false
         if let e, let f = e.finished, f.edges == q.antialiasedEdges {
             q = f.quad
-            found = true
-        } else {
-            let edges = q.antialiasedEdges
-            PlanBuilder.finish(&q, visible: visible)
-            e?.finished = Finished(edges: edges, quad: q)
+            return (true, f.drawn)
         }
-        return (found, !q.cover.isEmpty && q.fitsInFloat)
+        let edges = q.antialiasedEdges
+        PlanBuilder.finish(&q, visible: visible)
+        let drawn = !q.cover.isEmpty && q.fitsInFloat
+        e?.finished = Finished(edges: edges, quad: q, drawn: drawn)
+        return (false, drawn)
     }
 
     /// Finishes a retained frame's output quads (after the seam pass; `entries[k]`: quad k's,
