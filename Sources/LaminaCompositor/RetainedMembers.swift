@@ -5,6 +5,10 @@
 // changed nothing of the builder's (no target, image or unflattened placement listed, no
 // item naming one, no mask being drawn). So a member whose layer's subtreeRevision and inputs
 // are what they were draws as it did: a card turned among a thousand draws that card alone.
+// Its items as the context's loop placed them are kept too: whole, by lighting, and for each
+// fragment of a split polygon, by the very fragment object (placing reads only the member's
+// items, matrix and lighting and the fragment's clips, which an object cannot change), so the
+// fragments a tangle keeps from frame to frame (TangleReuse.swift) are placed as they were.
 import QuartzCore
 
 /// Members of depth-sorted contexts drawn in the last frame, reused where their inputs are equal.
