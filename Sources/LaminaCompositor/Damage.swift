@@ -30,58 +30,70 @@ extension RenderPlan {
               new.blur == nil, last.blur == nil, images.count == old.images.count,
               zip(images, old.images).allSatisfy({ $0 === $1 || $0 == $1 }),
               targets.dropLast().elementsEqual(old.targets.dropLast()) else { return nil }
-        // The runs both outputs start and end with, equal quad for quad, are shared in order
-        // (most quads, when one layer changed): only the quads between are paired by a hash.
-        let newQuads = new.quads, oldQuads = last.quads
-        let shortest = min(newQuads.count, oldQuads.count)
-        var head = 0
-        while head < shortest && newQuads[head] == oldQuads[head] { head += 1 }
-        var tail = 0
-        while tail < shortest - head && newQuads[newQuads.count - 1 - tail] == oldQuads[oldQuads.count - 1 - tail] { tail += 1 }
-        let oldMiddle = head..<(oldQuads.count - tail)
-        // Quads of the old middle in buckets by a hash of their placement, to find each new
-        // quad's twin: a chain per bucket through `next`, first in order first (no dictionary:
-        // a quad found in a bucket is compared whole anyway).
-        var buckets = 1
-        while buckets < 2 * oldMiddle.count { buckets <<= 1 }
-        var first = [Int](repeating: -1, count: buckets)
-        var next = [Int](repeating: -1, count: oldQuads.count)
-        for i in oldMiddle.reversed() {
-            let b = placementKey(oldQuads[i]) & (buckets - 1)
-            next[i] = first[b]
-            first[b] = i
-        }
-        var matchedOld = [Bool](repeating: false, count: oldQuads.count)
-        var kept: [Int] = []  // old indices of the shared quads of the middles, in the new order
-        var box: Box?
-        func touch(_ q: DrawQuad) -> Bool {
-            if q.cover.isEmpty { return true }   // shades nothing
-            guard let b = q.pixelBounds else { return false }
-            box = box.map { $0.union(b) } ?? b
-            return true
-        }
-        for q in newQuads[head..<(newQuads.count - tail)] {
-            var i = first[placementKey(q) & (buckets - 1)]
-            while i >= 0 && (matchedOld[i] || oldQuads[i] != q) { i = next[i] }
-            if i >= 0 {
-                matchedOld[i] = true
-                kept.append(i)
-            } else if !touch(q) {
-                return nil
-            }
-        }
-        // Shared quads that changed places (outside a longest run that kept its order) are
-        // damage too: a pixel none of them touches sees the rest in the same order. (The
-        // shared head and tail are in order before and after every quad of the middles.)
-        let inOrder = longestIncreasing(kept)
-        for (k, i) in kept.enumerated() where !inOrder[k] { guard touch(oldQuads[i]) else { return nil } }
-        for i in oldMiddle where !matchedOld[i] { guard touch(oldQuads[i]) else { return nil } }
+        let changed: Box?? = new.quads.withUnsafeBufferPointer { np in last.quads.withUnsafeBufferPointer { op in changedBox(np, op) } }
+        guard let box = changed else { return nil }
         guard let b = box else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         // Pixels whose centres fall inside a cover are shaded: one pixel more on every side is safe.
         let x0 = max(0, Int(max(b.minX - 1, -1e9).rounded(.down))), y0 = max(0, Int(max(b.minY - 1, -1e9).rounded(.down)))
         let x1 = min(new.width, Int(min(b.maxX + 1, 1e9).rounded(.up))), y1 = min(new.height, Int(min(b.maxY + 1, 1e9).rounded(.up)))
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
+}
+
+/// The bounding box of the covers of the quads of `newQuads` and `oldQuads` (two outputs'
+/// quads) not shared in order (`outputDamage`): nil inside when none, nil when some such
+/// quad's cover does not map to finite pixels (the whole output is damage). Quads are
+/// compared where they lie (a DrawQuad is large: no copies), first by their bytes (a quad
+/// kept from frame to frame holds the very same arrays), then field by field.
+private func changedBox(_ newQuads: UnsafeBufferPointer<DrawQuad>, _ oldQuads: UnsafeBufferPointer<DrawQuad>) -> Box?? {
+    let np = newQuads.baseAddress, op = oldQuads.baseAddress
+    func equal(_ k: Int, _ i: Int) -> Bool { sameQuadBytes(np! + k, op! + i) || newQuads[k] == oldQuads[i] }
+    // The runs both outputs start and end with, equal quad for quad, are shared in order
+    // (most quads, when one layer changed): only the quads between are paired by a hash.
+    let shortest = min(newQuads.count, oldQuads.count)
+    var head = 0
+    while head < shortest && equal(head, head) { head += 1 }
+    var tail = 0
+    while tail < shortest - head && equal(newQuads.count - 1 - tail, oldQuads.count - 1 - tail) { tail += 1 }
+    let oldMiddle = head..<(oldQuads.count - tail)
+    // Quads of the old middle in buckets by a hash of their placement, to find each new
+    // quad's twin: a chain per bucket through `next`, first in order first (no dictionary:
+    // a quad found in a bucket is compared whole anyway).
+    var buckets = 1
+    while buckets < 2 * oldMiddle.count { buckets <<= 1 }
+    var first = [Int](repeating: -1, count: buckets)
+    var next = [Int](repeating: -1, count: oldQuads.count)
+    for i in oldMiddle.reversed() {
+        let b = placementKey(oldQuads[i]) & (buckets - 1)
+        next[i] = first[b]
+        first[b] = i
+    }
+    var matchedOld = [Bool](repeating: false, count: oldQuads.count)
+    var kept: [Int] = []  // old indices of the shared quads of the middles, in the new order
+    var box: Box?
+    func touch(_ q: DrawQuad) -> Bool {
+        if q.cover.isEmpty { return true }   // shades nothing
+        guard let b = q.pixelBounds else { return false }
+        box = box.map { $0.union(b) } ?? b
+        return true
+    }
+    for k in head..<(newQuads.count - tail) {
+        var i = first[placementKey(newQuads[k]) & (buckets - 1)]
+        while i >= 0 && (matchedOld[i] || !equal(k, i)) { i = next[i] }
+        if i >= 0 {
+            matchedOld[i] = true
+            kept.append(i)
+        } else if !touch(newQuads[k]) {
+            return nil
+        }
+    }
+    // Shared quads that changed places (outside a longest run that kept its order) are
+    // damage too: a pixel none of them touches sees the rest in the same order. (The
+    // shared head and tail are in order before and after every quad of the middles.)
+    let inOrder = longestIncreasing(kept)
+    for (k, i) in kept.enumerated() where !inOrder[k] { guard touch(oldQuads[i]) else { return nil } }
+    for i in oldMiddle where !matchedOld[i] { guard touch(oldQuads[i]) else { return nil } }
+    return .some(box)
 }
 
 extension RenderPlan {
@@ -98,8 +110,11 @@ extension RenderPlan {
             guard let b = q.pixelBounds else { return true }
             return b.minX - 1 <= x1 && b.maxX + 1 >= x0 && b.minY - 1 <= y1 && b.maxY + 1 >= y0
         }
+        // Tested where they lie (a quad is large): only those kept are copied.
+        var kept: [DrawQuad] = []
+        out.quads.withUnsafeBufferPointer { qp in for k in qp.indices where meets(qp[k]) { kept.append(qp[k]) } }
         var plan = self
-        plan.targets[targets.count - 1].quads = out.quads.filter(meets)
+        plan.targets[targets.count - 1].quads = kept
         return plan
     }
 }
@@ -143,6 +158,13 @@ func longestIncreasing(_ values: [Int]) -> [Bool] {
     var tails: [Int] = []        // tails[l]: index in values of the smallest tail of a run of length l + 1
     var previous = [Int](repeating: -1, count: values.count)
     for (k, v) in values.enumerated() {
+        // Past the last tail (most values of a nearly sorted list): the run grows, no search
+        // (where the search would put it).
+        if let t = tails.last, values[t] < v {
+            previous[k] = t
+            tails.append(k)
+            continue
+        }
         var lo = 0, hi = tails.count
         while lo < hi {
             let mid = (lo + hi) / 2

@@ -71,6 +71,10 @@ public final class FrameCompositor: @unchecked Sendable {
     /// did (drawn whole, lit the same).
     public var lastReusedPlacements: Int { orders.members.reusedPlacements }
 
+    /// How many fragments of split members the last compile placed as the frame before did
+    /// (the same fragment of a member drawn the same, lit the same).
+    public var lastReusedFragments: Int { orders.members.reusedFragments }
+
     /// How many output quads the last compile placed and finished as the frame before did
     /// (their items unchanged, RetainedQuads.swift).
     public var lastReusedQuads: Int { orders.quads.reused }

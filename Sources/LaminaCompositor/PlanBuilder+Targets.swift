@@ -161,10 +161,12 @@ extension PlanBuilder {
                                planeToTarget: Mat4, view: Box, viewClips: [HalfPlane]) -> [[SIMD2<Double>]] {
         let n = quads.count
         var cut = [[SIMD2<Double>]](repeating: [], count: n)
-        var found = [RetainedQuads.Entry?](repeating: nil, count: n)
+        // Found in the last frame's table on all cores, straight into `entries` (one array of
+        // references fewer to make and free per frame).
+        entries = [RetainedQuads.Entry?](repeating: nil, count: n)
         var hashes = [Int](repeating: 0, count: n)
         quads.withUnsafeMutableBufferPointer { qp in cut.withUnsafeMutableBufferPointer { cp in
-            found.withUnsafeMutableBufferPointer { fp in hashes.withUnsafeMutableBufferPointer { hp in
+            entries.withUnsafeMutableBufferPointer { fp in hashes.withUnsafeMutableBufferPointer { hp in
                 let q = SharedBuffer(base: qp), c = SharedBuffer(base: cp), f = SharedBuffer(base: fp), h = SharedBuffer(base: hp)
                 let kept = Unchecked(value: retained)
                 _ = inRanges(n, minimum: spreadRetainedQuads) { r in
@@ -172,36 +174,36 @@ extension PlanBuilder {
                         // (Items with an unflattened placement index into this compile's list, and
                         // items without their layer stand in this builder: neither is kept.)
                         guard q.base[k].layer != nil, q.base[k].unflattenedIndex == nil else { continue }
-                        h.base[k] = RetainedQuads.hash(q.base[k])
-                        guard let e = kept.value.lastEntry(q.base[k], hash: h.base[k]) else { continue }
+                        // (Read and written in place: a quad is large, and a copy retains its arrays.)
+                        let at = q.base.baseAddress! + k
+                        h.base[k] = RetainedQuads.hash(at)
+                        guard let e = kept.value.lastEntry(at, hash: h.base[k]) else { continue }
                         f.base[k] = e
-                        q.base[k] = e.placed
+                        // (An assignment, not update(from:count:): that one goes through the runtime.)
+                        at.pointee = e.placed.pointee
                         c.base[k] = e.visible
                     }
                 }
             } }
         } }
-        entries.reserveCapacity(n)
         for k in 0..<n {
-            if let e = found[k] {
+            if let e = entries[k] {
                 retained.use(e)
-                entries.append(e)
                 continue
             }
             guard quads[k].layer != nil, quads[k].unflattenedIndex == nil else {
                 cut[k] = place(&quads[k], planeToTarget: planeToTarget, view: view, viewClips: viewClips)
-                entries.append(nil)
                 continue
             }
             // Not in the last frame: an equal item earlier in this one may have been kept.
             if let e = retained.currentEntry(quads[k], hash: hashes[k]) {
-                quads[k] = e.placed
+                quads[k] = e.placed.pointee
                 cut[k] = e.visible
-                entries.append(e)
+                entries[k] = e
             } else {
                 let item = quads[k]
                 cut[k] = place(&quads[k], planeToTarget: planeToTarget, view: view, viewClips: viewClips)
-                entries.append(retained.keep(item, hash: hashes[k], placed: quads[k], visible: cut[k]))
+                entries[k] = retained.keep(item, hash: hashes[k], placed: quads[k], visible: cut[k])
             }
         }
         return cut

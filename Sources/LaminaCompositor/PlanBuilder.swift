@@ -269,6 +269,13 @@ final class PlanBuilder {
                 out += placed
                 continue
             }
+            // A fragment of a member drawn as last frame drew it, the very fragment (TangleReuse
+            // kept it) and lit the same: placed as it was.
+            let fragmentEntry = split && !entries.isEmpty ? entries[fragment.member] : nil
+            if let fragmentEntry, let placed = retained?.placed(fragmentEntry, fragment: fragment, split: split, light: terms[fragment.member]) {
+                out += placed
+                continue
+            }
             let start = out.count
             if left[fragment.member] == 0 {
                 var its: [Item] = []
@@ -286,6 +293,7 @@ final class PlanBuilder {
                 }
             }
             entry?.placed = (terms[fragment.member], Array(out[start...]))
+            if let fragmentEntry { retained?.keep(fragmentEntry, fragment: fragment, split: split, light: terms[fragment.member], items: Array(out[start...])) }
         }
     }
 

@@ -17,14 +17,15 @@ final class RetainedLayerInfos {
         let revision: UInt64
         let info: LayerInfo
         /// Its plane extent placed by `mat` into its context (projectedExtent), once computed.
-        var projected: (mat: Mat4, box: Box?)?
+        @exclusivity(unchecked) var projected: (mat: Mat4, box: Box?)?
         init(layer: CALayer, revision: UInt64, info: LayerInfo) { self.layer = layer; self.revision = revision; self.info = info }
     }
-    // (Tables keyed by the layers' addresses, IdentityTable.swift: no hashing at each look-up.)
-    private var last = IdentityTable<Entry>()
-    private var current = IdentityTable<Entry>()
+    // (Tables keyed by the layers' addresses, IdentityTable.swift: no hashing at each look-up.
+    // A frame's compile uses them from one thread: no runtime exclusivity checks, a call each.)
+    @exclusivity(unchecked) private var last = IdentityTable<Entry>()
+    @exclusivity(unchecked) private var current = IdentityTable<Entry>()
     /// Layers whose info the last frame reused (for tests and benchmarks).
-    private(set) var reused = 0
+    @exclusivity(unchecked) private(set) var reused = 0
 
     /// Starts a frame: the infos of the previous one become reusable (only those, so layers
     /// no longer drawn are let go).

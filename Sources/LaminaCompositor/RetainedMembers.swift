@@ -5,6 +5,10 @@
 // changed nothing of the builder's (no target, image or unflattened placement listed, no
 // item naming one, no mask being drawn). So a member whose layer's subtreeRevision and inputs
 // are what they were draws as it did: a card turned among a thousand draws that card alone.
+// Its items as the context's loop placed them are kept too: whole, by lighting, and for each
+// fragment of a split polygon, by the very fragment object (placing reads only the member's
+// items, matrix and lighting and the fragment's clips, which an object cannot change), so the
+// fragments a tangle keeps from frame to frame (TangleReuse.swift) are placed as they were.
 import QuartzCore
 
 /// Members of depth-sorted contexts drawn in the last frame, reused where their inputs are equal.
@@ -30,7 +34,9 @@ final class RetainedMembers {
         let drawn: Drawn?
         /// Its items lit by `light` and placed whole (no fragment clips, not split), as the
         /// context's loop placed them.
-        var placed: (light: LightTerm?, items: [Item])?
+        @exclusivity(unchecked) var placed: (light: LightTerm?, items: [Item])?
+        /// Its items as placed for fragments of its polygon in recent frames.
+        @exclusivity(unchecked) var fragments: [Fragment] = []
 
         init(_ m: ContextMember, index: Int, planeToTarget: Mat4, viewport: Box, drawn: Drawn?) {
             layer = m.layer
@@ -48,32 +54,47 @@ final class RetainedMembers {
 
         /// The items placed whole with lighting `light`, when kept for it.
         func placed(light: LightTerm?) -> [Item]? {
-            guard let p = placed else { return nil }
-            switch (p.light, light) {
-            case (nil, nil): return p.items
-            case let (a?, b?) where sameBits(a, b): return p.items
-            default: return nil
-            }
+            guard let p = placed, sameLight(p.light, light) else { return nil }
+            return p.items
         }
     }
-    // (Tables keyed by the layers' addresses, IdentityTable.swift: no hashing at each look-up.)
-    private var last = IdentityTable<Entry>()
-    private var current = IdentityTable<Entry>()
+
+    /// A member's items as the context's loop placed them for one fragment of its polygon:
+    /// clipped by the fragment's clips, marked split or not, lit by `light`. The fragment is
+    /// the very polygon object (its clips cannot change), held so its identity names no other.
+    struct Fragment {
+        let polygon: DrawPolygon
+        let split: Bool
+        let light: LightTerm?
+        let items: [Item]
+        /// The last frame that placed it.
+        var used: Int
+    }
+    // (Tables keyed by the layers' addresses, IdentityTable.swift: no hashing at each look-up.
+    // A frame's compile uses them from one thread: no runtime exclusivity checks, a call each.)
+    @exclusivity(unchecked) private var last = IdentityTable<Entry>()
+    @exclusivity(unchecked) private var current = IdentityTable<Entry>()
     /// Members the last frame drew as the frame before did, and members it placed whole as
     /// the frame before did (for tests and benchmarks).
-    private(set) var reused = 0, reusedPlacements = 0
+    @exclusivity(unchecked) private(set) var reused = 0, reusedPlacements = 0
+    /// Fragments of members the last frame placed as the frame before did.
+    @exclusivity(unchecked) private(set) var reusedFragments = 0
+    /// Frames begun (numbers them for the entries' fragments).
+    private var frame = 0
 
     /// Starts a frame: the members drawn in the previous one become reusable (only those).
     func beginFrame() {
+        frame += 1
         if current.count > 0 { last = current }
         current = IdentityTable()
         current.reserve(last.count)
         reused = 0
         reusedPlacements = 0
+        reusedFragments = 0
     }
 
     /// Forgets every kept member.
-    func reset() { last = IdentityTable(); current = IdentityTable(); reused = 0; reusedPlacements = 0 }
+    func reset() { last = IdentityTable(); current = IdentityTable(); reused = 0; reusedPlacements = 0; reusedFragments = 0 }
 
     /// The member `m` (index `index` of its context, placed by `planeToTarget` into a target
     /// whose box is `viewport`) as drawn last frame from the same inputs (its `drawn` nil when
@@ -96,6 +117,28 @@ final class RetainedMembers {
         return items
     }
 
+    /// The items of `e` placed for `fragment` (the very polygon object), `split` or not, with
+    /// lighting `light`, as an earlier frame placed them; nil when none did. (The entry is
+    /// the member's while its inputs are unchanged: the fragment alone decides the items.)
+    func placed(_ e: Entry, fragment: DrawPolygon, split: Bool, light: LightTerm?) -> [Item]? {
+        for k in e.fragments.indices where e.fragments[k].polygon === fragment {
+            guard e.fragments[k].split == split, sameLight(e.fragments[k].light, light) else { return nil }
+            // (Marked in place: the list is the entry's alone, so nothing is copied.)
+            e.fragments[k].used = frame
+            reusedFragments += 1
+            return e.fragments[k].items
+        }
+        return nil
+    }
+
+    /// Keeps the items of `e` as placed for `fragment` (as `placed(_:fragment:split:light:)`
+    /// finds them), and drops those no fragment of this frame or the one before used.
+    func keep(_ e: Entry, fragment: DrawPolygon, split: Bool, light: LightTerm?, items: [Item]) {
+        let frame = self.frame
+        e.fragments.removeAll { $0.used < frame - 1 || $0.polygon === fragment }
+        e.fragments.append(Fragment(polygon: fragment, split: split, light: light, items: items, used: frame))
+    }
+
     /// Keeps how member `m` was drawn and returns its entry, when its items name nothing of
     /// the builder's (no image, target, mask texture or unflattened placement): they are then
     /// valid in any frame. Nil (nothing kept) otherwise.
@@ -112,5 +155,14 @@ final class RetainedMembers {
         let e = Entry(m, index: index, planeToTarget: planeToTarget, viewport: viewport, drawn: drawn)
         current.set(UInt(bitPattern: ObjectIdentifier(m.layer)), 0, e)
         return e
+    }
+}
+
+/// Whether two lighting terms are the same, bit for bit (both none, or equal bits).
+func sameLight(_ a: LightTerm?, _ b: LightTerm?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case let (x?, y?): return sameBits(x, y)
+    default: return false
     }
 }

@@ -12,25 +12,36 @@ final class RetainedQuads {
     /// An item as placed (an empty visible part: dropped), and as finished once for given
     /// edges. (A class: a DrawQuad is large, and entries are handed around, never copied.)
     final class Entry {
-        let item: DrawQuad
+        /// The item and its placement, each where it lies (compared and copied from there:
+        /// a DrawQuad is large, and reading one out of a class's property copies it).
+        let item: UnsafeMutablePointer<DrawQuad>
         let hash: Int
-        let placed: DrawQuad
+        let placed: UnsafeMutablePointer<DrawQuad>
         let visible: [SIMD2<Double>]
-        var finished: Finished?
+        @exclusivity(unchecked) var finished: Finished?
         /// What the seam pass found for it last (RetainedSeams.swift), and the seam passes
         /// that last used and kept it.
-        var seamed: Seamed?
-        var seamUse = 0, seamKept = 0
+        @exclusivity(unchecked) var seamed: Seamed?
+        @exclusivity(unchecked) var seamUse = 0, seamKept = 0
         /// The frame that last took it into its table, and the one that last finished its quad.
-        var usedInFrame = 0, finishUse = 0
+        @exclusivity(unchecked) var usedInFrame = 0, finishUse = 0
         /// The next entry with the same hash.
-        var next: Entry?
+        @exclusivity(unchecked) var next: Entry?
 
         init(item: DrawQuad, hash: Int, placed: DrawQuad, visible: [SIMD2<Double>]) {
-            self.item = item
+            self.item = .allocate(capacity: 1)
+            self.item.initialize(to: item)
             self.hash = hash
-            self.placed = placed
+            self.placed = .allocate(capacity: 1)
+            self.placed.initialize(to: placed)
             self.visible = visible
+        }
+
+        deinit {
+            item.deinitialize(count: 1)
+            item.deallocate()
+            placed.deinitialize(count: 1)
+            placed.deallocate()
         }
     }
 
@@ -39,18 +50,21 @@ final class RetainedQuads {
     final class Finished {
         let edges: EdgeMask
         let quad: DrawQuad
-        init(edges: EdgeMask, quad: DrawQuad) { self.edges = edges; self.quad = quad }
+        /// Whether the finished quad draws anything (a function of the quad).
+        let drawn: Bool
+        init(edges: EdgeMask, quad: DrawQuad, drawn: Bool) { self.edges = edges; self.quad = quad; self.drawn = drawn }
     }
 
     private var planeToTarget = Mat4.identity, width = -1, height = -1
     /// Entries by hash (chained through `next`): the last frame's, and this frame's so far.
-    // (Tables keyed by the hash itself, IdentityTable.swift: no hashing of the hash.)
-    private var last = IdentityTable<Entry>()
-    private var current = IdentityTable<Entry>()
+    // (Tables keyed by the hash itself, IdentityTable.swift: no hashing of the hash. Read on
+    // several threads at once, written by one: no runtime exclusivity checks, a call each.)
+    @exclusivity(unchecked) private var last = IdentityTable<Entry>()
+    @exclusivity(unchecked) private var current = IdentityTable<Entry>()
     /// Items placed and finished from the last frame in the last compile (for tests and benchmarks).
-    private(set) var reused = 0
+    @exclusivity(unchecked) private(set) var reused = 0
     /// Items looked up and found in the frame being built.
-    private var lookups = 0, hits = 0
+    @exclusivity(unchecked) private var lookups = 0, hits = 0
     /// Seam passes run (RetainedSeams.swift), and the edges of each quad the last one tested.
     var seamFrame = 0
     var lastQuadFrames: [[SeamFrame]] = []
@@ -60,7 +74,7 @@ final class RetainedQuads {
     /// used: frames left to skip, and how many the next run of misses skips (doubling to 16).
     private var skipping = 0, backoff = 1
     /// Output targets begun with kept quads in use (numbers the frames for `use`).
-    private var frame = 0
+    @exclusivity(unchecked) private var frame = 0
     /// finishKept passes run (numbers them for entries met twice in one).
     private var finishPasses = 0
 
@@ -102,22 +116,26 @@ final class RetainedQuads {
 
     /// A hash of an item's placement and clips (equal items, bit for bit, hash the same;
     /// QuickHasher, as a collision only costs a comparison of the items).
-    static func hash(_ item: DrawQuad) -> Int {
+    static func hash(_ item: DrawQuad) -> Int { withUnsafePointer(to: item) { hash($0) } }
+
+    /// `hash` of the item at `item` (read in place).
+    static func hash(_ item: UnsafePointer<DrawQuad>) -> Int {
         var h = QuickHasher()
         func mix(_ v: UInt64) { h.combine(v) }
-        let m = item.matrix
+        let m = item.pointee.matrix
         mix(m.r0.x.bitPattern); mix(m.r0.y.bitPattern); mix(m.r0.w.bitPattern)
         mix(m.r1.x.bitPattern); mix(m.r1.y.bitPattern); mix(m.r1.w.bitPattern)
         mix(m.r3.x.bitPattern); mix(m.r3.y.bitPattern); mix(m.r3.w.bitPattern)
-        mix(item.rect.minX.bitPattern); mix(item.rect.maxY.bitPattern)
-        for c in item.clips { mix(c.c.bitPattern) }
-        mix(item.layer.map { UInt64(UInt(bitPattern: $0)) } ?? 0)
+        mix(item.pointee.rect.minX.bitPattern); mix(item.pointee.rect.maxY.bitPattern)
+        item.pointee.clips.withUnsafeBufferPointer { for c in $0 { mix(c.c.bitPattern) } }
+        mix(item.pointee.layer.map { UInt64(UInt(bitPattern: $0)) } ?? 0)
         return h.value
     }
 
-    /// The last frame's entry of an item equal bit for bit to `item` (hashed `hash`), or nil.
-    /// It writes nothing, so several threads may ask at once (before any `use` of this frame).
-    func lastEntry(_ item: DrawQuad, hash: Int) -> Entry? {
+    /// The last frame's entry of an item equal bit for bit to the one at `item` (hashed
+    /// `hash`), or nil. It writes nothing, so several threads may ask at once (before any
+    /// `use` of this frame).
+    func lastEntry(_ item: UnsafePointer<DrawQuad>, hash: Int) -> Entry? {
         var e = last.value(key(hash), 0)
         while let x = e { if sameQuad(x.item, item) { return x }; e = x.next }
         return nil
@@ -127,7 +145,7 @@ final class RetainedQuads {
     /// last frame's (then kept for the next), or nil.
     func entry(_ item: DrawQuad, hash: Int) -> Entry? {
         if let e = currentEntry(item, hash: hash) { return e }
-        guard let e = lastEntry(item, hash: hash) else { return nil }
+        guard let e = withUnsafePointer(to: item, { lastEntry($0, hash: hash) }) else { return nil }
         use(e, counted: true)
         return e
     }
@@ -147,7 +165,7 @@ final class RetainedQuads {
     func currentEntry(_ item: DrawQuad, hash: Int) -> Entry? {
         lookups += 1
         var e = current.value(key(hash), 0)
-        while let x = e { if sameQuad(x.item, item) { return x }; e = x.next }
+        while let x = e { if sameQuad(x.item.pointee, item) { return x }; e = x.next }
         return nil
     }
 
@@ -167,16 +185,15 @@ final class RetainedQuads {
     /// Quad `q` finished (its entry's finished quad when its edges are the same, else finished
     /// afresh and kept in the entry): whether it was found, and whether it draws anything.
     private static func finishOne(_ q: inout DrawQuad, _ e: Entry?, _ visible: [SIMD2<Double>]) -> (found: Bool, drawn: Bool) {
-        var found = false
         if let e, let f = e.finished, f.edges == q.antialiasedEdges {
             q = f.quad
-            found = true
-        } else {
-            let edges = q.antialiasedEdges
-            PlanBuilder.finish(&q, visible: visible)
-            e?.finished = Finished(edges: edges, quad: q)
+            return (true, f.drawn)
         }
-        return (found, !q.cover.isEmpty && q.fitsInFloat)
+        let edges = q.antialiasedEdges
+        PlanBuilder.finish(&q, visible: visible)
+        let drawn = !q.cover.isEmpty && q.fitsInFloat
+        e?.finished = Finished(edges: edges, quad: q, drawn: drawn)
+        return (false, drawn)
     }
 
     /// Finishes a retained frame's output quads (after the seam pass; `entries[k]`: quad k's,
@@ -207,6 +224,19 @@ final class RetainedQuads {
 /// Whether two quads are equal bit for bit (a NaN equals itself, -0 differs from 0): every
 /// field of DrawQuad (RetainedQuadsTests checks that none is missed).
 func sameQuad(_ a: DrawQuad, _ b: DrawQuad) -> Bool {
+    withUnsafePointer(to: a) { pa in withUnsafePointer(to: b) { pb in sameQuad(pa, pb) } }
+}
+
+/// `sameQuad` of the quads at `pa` and `pb`, read in place: the same bytes (the very same
+/// arrays and strings) at once, else field by field.
+func sameQuad(_ pa: UnsafePointer<DrawQuad>, _ pb: UnsafePointer<DrawQuad>) -> Bool {
+    if sameQuadBytes(pa, pb) { return true }
+    return sameFields(pa.pointee, pb.pointee)
+}
+
+/// `sameQuad`, field by field.
+@inline(__always)
+private func sameFields(_ a: borrowing DrawQuad, _ b: borrowing DrawQuad) -> Bool {
     sameBits(a.matrix, b.matrix) && sameBits(a.rect, b.rect) && a.layer == b.layer && sameBits(a.clips, b.clips)
         && sameBits(a.cornerRadius, b.cornerRadius) && a.antialiasedEdges == b.antialiasedEdges && sameBits(a.fill, b.fill)
         && sameBits(a.borderWidth, b.borderWidth) && sameBits(a.borderColor, b.borderColor) && sameBits(a.mask, b.mask)

@@ -18,9 +18,9 @@ extension RetainedQuads {
         let frames: [SeamFrame]
         /// The union of the frames' reach boxes (nil: no frames).
         let reach: Box?
-        var index: Int
+        @exclusivity(unchecked) var index: Int
         let edges: EdgeMask
-        var stamp: Int
+        @exclusivity(unchecked) var stamp: Int
         init(frames: [SeamFrame], reach: Box?, index: Int, edges: EdgeMask, stamp: Int) {
             self.frames = frames; self.reach = reach; self.index = index; self.edges = edges; self.stamp = stamp
         }

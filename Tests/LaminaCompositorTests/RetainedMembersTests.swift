@@ -25,7 +25,7 @@ import QuartzCore
         }
         let frames = FrameCompositor()
         _ = try frames.compile(root: root, width: 240, height: 160)
-        var reusedFrames = 0, placedFrames = 0, splitFrames = 0
+        var reusedFrames = 0, placedFrames = 0, splitFrames = 0, fragmentFrames = 0
         for frame in 0..<36 {
             CATransaction.begin()
             CATransaction.setDisableActions(true)
@@ -44,6 +44,7 @@ import QuartzCore
             #expect(same, "frame \(frame): the plan differs from a compile from scratch")
             if frames.lastReusedMembers >= 10 { reusedFrames += 1 }
             if frames.lastReusedPlacements > 0 { placedFrames += 1 }
+            if frames.lastReusedFragments > 0 { fragmentFrames += 1 }
             if plan.targets.last!.quads.contains(where: { $0.isSplit }) { splitFrames += 1 }
         }
         // Most frames kept most cards (a hidden card renumbers the ones after it: drawn
@@ -51,5 +52,39 @@ import QuartzCore
         #expect(reusedFrames >= 18)
         #expect(placedFrames >= 20)
         #expect(splitFrames >= 30)
+        #expect(fragmentFrames >= 10)
+    }
+
+    /// Two cards crossing each other (one split in two by the other) and four apart: turning
+    /// a card apart places the crossing cards' fragments as the frame before did, every one.
+    @Test func fragmentsOfUntouchedCrossingCardsArePlacedAsBefore() throws {
+        let root = stage(320, 200, eye: 500, [])
+        func card(_ x: Double, _ y: Double, _ t: CATransform3D, _ red: Double) -> CALayer {
+            let c = CALayer()
+            c.frame = CGRect(x: x, y: y, width: 60, height: 40)
+            c.backgroundColor = CGColor(red: red, green: 0.5, blue: 0.2, alpha: 1)
+            c.transform = t
+            root.addSublayer(c)
+            return c
+        }
+        _ = card(40, 40, CATransform3DMakeRotation(0.7, 0, 1, 0), 0.1)
+        _ = card(40, 40, CATransform3DMakeRotation(-0.7, 0, 1, 0), 0.3)
+        var apart: [CALayer] = []
+        for k in 0..<4 { apart.append(card(150 + Double(k % 2) * 80, 20 + Double(k / 2) * 90, CATransform3DMakeRotation(0.3 * Double(k + 1), 1, 0, 0), 0.5 + 0.1 * Double(k))) }
+        let frames = FrameCompositor()
+        _ = try frames.compile(root: root, width: 320, height: 200)
+        for frame in 0..<6 {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            apart[frame % 4].transform = CATransform3DMakeRotation(0.2 + 0.1 * Double(frame), 1, 1, 0)
+            CATransaction.commit()
+            let plan = try frames.compile(root: root, width: 320, height: 200)
+            let scratch = Compositor().compile(root: root, width: 320, height: 200)
+            #expect(plan.targets == scratch.targets, "frame \(frame): the plan differs from a compile from scratch")
+            // One crossing card is split in two by the other's plane: two fragments of one item each.
+            let split = plan.targets.last!.quads.filter(\.isSplit).count
+            #expect(split == 2)
+            #expect(frames.lastReusedFragments == 2, "frame \(frame)")
+        }
     }
 }
