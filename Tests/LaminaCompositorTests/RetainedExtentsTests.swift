@@ -46,10 +46,7 @@ import QuartzCore
                 root.backgroundColor = CGColor(red: 0, green: Double(frame) / 10, blue: 0, alpha: 1)
             }
             CATransaction.commit()
-            let plan = try frames.compile(root: root, width: 400, height: 300)
-            let scratch = Compositor().compile(root: root, width: 400, height: 300)
-            let same = plan.targets == scratch.targets
-            #expect(same, "frame \(frame): the plan differs from a compile from scratch")
+            let plan = try compileMatchingScratch(frames, root, width: 400, height: 300, "frame \(frame)")
             #expect(plan.targets.count == 2, "frame \(frame): the group has a target of its own")
         }
     }

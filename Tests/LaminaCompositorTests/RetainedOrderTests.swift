@@ -57,10 +57,7 @@ import QuartzCore
             CATransaction.setDisableActions(true)
             change()
             CATransaction.commit()
-            let plan = try frames.compile(root: root, width: 300, height: 200)
-            let scratch = Compositor().compile(root: root, width: 300, height: 200)
-            let same = plan.targets == scratch.targets
-            #expect(same, "\(label): the plan differs from a compile from scratch")
+            try compileMatchingScratch(frames, root, width: 300, height: 200, label)
             if frames.lastReorder.related == 0 && frames.lastReorder.ordered > 0 { disjointFrames += 1 }
         }
         // Some frames really were sorted by depth alone (no polygon related by overlap).
@@ -95,11 +92,7 @@ import QuartzCore
             default: cards[Int(rng.next() * 40)].transform = rng.rotation()
             }
             CATransaction.commit()
-            let plan = try frames.compile(root: root, width: 300, height: 200)
-            let scratch = Compositor().compile(root: root, width: 300, height: 200)
-            // (Compared first: a failing #expect would print both plans whole.)
-            let same = plan.targets == scratch.targets
-            #expect(same, "frame \(frame): the plan differs from a compile from scratch")
+            let plan = try compileMatchingScratch(frames, root, width: 300, height: 200, "frame \(frame)")
             let (related, ordered) = frames.lastReorder
             if related < ordered { reused += 1 }
             if plan.splitCount > 0 { splitFrames += 1 }

@@ -11,6 +11,20 @@ func compile(_ root: CALayer, _ w: Double = 400, _ h: Double = 400, scale: Doubl
     Compositor(options: CompositorOptions(forceTargets: forceTargets)).compile(root: root, width: w, height: h, scale: scale, background: background)
 }
 
+/// Compiles `root` through `frames` (which reuses what it kept from the frame before) and
+/// expects the very plan a compile from scratch makes; `label` names the frame on failure.
+@discardableResult
+func compileMatchingScratch(_ frames: FrameCompositor, _ root: CALayer, width: Double, height: Double,
+                            background: CGColor? = nil, _ label: String,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws -> RenderPlan {
+    let plan = try frames.compile(root: root, width: width, height: height, background: background)
+    let scratch = Compositor().compile(root: root, width: width, height: height, background: background)
+    // Compared first: a failing #expect on the comparison itself would print both plans whole.
+    let same = plan.targets == scratch.targets
+    #expect(same, "\(label): the plan differs from a compile from scratch", sourceLocation: sourceLocation)
+    return plan
+}
+
 extension RenderPlan {
     /// The output target.
     var output: RenderTarget { targets[outputIndex] }

@@ -33,10 +33,7 @@ import LaminaWorkloads
         CATransaction.setDisableActions(true)
         change()
         CATransaction.commit()
-        let plan = try frames.compile(root: root, width: 400, height: 200)
-        let scratch = Compositor().compile(root: root, width: 400, height: 200)
-        let same = plan.targets == scratch.targets
-        #expect(same, "\(label): the plan differs from a compile from scratch")
+        let plan = try compileMatchingScratch(frames, root, width: 400, height: 200, label)
         #expect(plan.splitCount > 0)
         return frames.lastKeptTangleSplits
     }
@@ -72,10 +69,7 @@ import LaminaWorkloads
             CATransaction.setDisableActions(true)
             card.position.x = 40 + Double(step) * 53
             CATransaction.commit()
-            let plan = try frames.compile(root: s.root, width: w, height: h, background: s.canvas.background)
-            let scratch = Compositor().compile(root: s.root, width: w, height: h, background: s.canvas.background)
-            let same = plan.targets == scratch.targets
-            #expect(same, "step \(step): the plan differs from a compile from scratch")
+            try compileMatchingScratch(frames, s.root, width: w, height: h, background: s.canvas.background, "step \(step)")
             if frames.lastKeptTangleSplits > 0 { keptFrames += 1 }
         }
         #expect(keptFrames >= 12, "\(keptFrames) frames kept splits")
