@@ -54,6 +54,20 @@ func forEachInPlace<T>(_ array: inout [T], in range: Range<Int>? = nil, minimum:
     }
 }
 
+/// forEachInPlace with a value of each range's own (made by `start` as the range begins)
+/// that `body` may change as it goes: a cache kept along a range.
+func forEachInPlace<T, S>(_ array: inout [T], in range: Range<Int>? = nil, minimum: Int, with start: @Sendable () -> S,
+                          _ body: @Sendable (inout T, Int, inout S) -> Void) {
+    let range = range ?? array.indices
+    array.withUnsafeMutableBufferPointer { p in
+        let shared = SharedBuffer(base: p)
+        _ = inRanges(range.count, minimum: minimum) { r in
+            var state = start()
+            for i in r { body(&shared.base[range.lowerBound + i], range.lowerBound + i, &state) }
+        }
+    }
+}
+
 /// A value handed to the threads of `inRanges` that only read it (or, for a result, that
 /// only the thread making it touches): what the compiler cannot check, the caller promises.
 struct Unchecked<T>: @unchecked Sendable {

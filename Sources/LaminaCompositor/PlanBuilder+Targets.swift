@@ -34,10 +34,10 @@ extension PlanBuilder {
             cut = [[SIMD2<Double>]](repeating: [], count: quads.count)
             cut.withUnsafeMutableBufferPointer { cp in
                 let cutOut = SharedBuffer(base: cp)
-                forEachInPlace(&quads, minimum: spreadQuads) { q, k in
+                forEachInPlace(&quads, minimum: spreadQuads, with: { RepeatedProducts(planeToTarget) }) { q, k, products in
                     // Every item has its layer (Item(quad:owner:)); the builder stands in otherwise.
                     if q.layer == nil { q.layer = builder }
-                    q.matrix = q.matrix.concatenating(planeToTarget)
+                    q.matrix = products.product(q.matrix)
                     cutOut.base[k] = Self.cutToView(&q, view: view, viewClips: viewClips)
                 }
             }

@@ -197,9 +197,10 @@ final class PlanBuilder {
                 // placed on all cores, as place(_:_:clips:split:) places them with no clips or split.
                 if out.count - start >= spreadQuads, !out[start...].contains(where: { if case .target = $0.fill { true } else { false } }) {
                     let flat = m.mat.flattened
-                    forEachInPlace(&out, in: start..<out.count, minimum: spreadQuads) { it, _ in
+                    // (Items placed by translations share rows: RepeatedProducts makes those once.)
+                    forEachInPlace(&out, in: start..<out.count, minimum: spreadQuads, with: { RepeatedProducts(flat) }) { it, _, products in
                         if let term { it.lighting.append(term) }
-                        it.matrix = it.matrix.concatenating(flat)
+                        it.matrix = products.product(it.matrix)
                         let eye = it.matrix.inFrontOfEye
                         if !(eye.a == 0 && eye.b == 0 && eye.c > 0) {
                             if it.clips.isEmpty { it.clips.reserveCapacity(7) }
