@@ -31,15 +31,17 @@ extension PlanBuilder {
             // Sampled planes' placements for the exploded view, in item order (the builder's list).
             for k in quads.indices { if let u = quads[k].unflattenedIndex { quads[k].unflattenedIndex = unflatten(unflattened[u], planeToTarget.keepingDepthScale) } }
             // On all cores: each touches only its own item.
-            cut = [[SIMD2<Double>]](repeating: [], count: quads.count)
-            cut.withUnsafeMutableBufferPointer { cp in
+            // Each slot initialized where its item is placed (filled with empty arrays first,
+            // each would be retained and released).
+            cut = [[SIMD2<Double>]](unsafeUninitializedCapacity: quads.count) { cp, made in
                 let cutOut = SharedBuffer(base: cp)
                 forEachInPlace(&quads, minimum: spreadQuads, with: { RepeatedProducts(planeToTarget) }) { q, k, products in
                     // Every item has its layer (Item(quad:owner:)); the builder stands in otherwise.
                     if q.layer == nil { q.layer = builder }
                     q.matrix = products.product(q.matrix)
-                    cutOut.base[k] = Self.cutToView(&q, view: view, viewClips: viewClips)
+                    (cutOut.base.baseAddress! + k).initialize(to: Self.cutToView(&q, view: view, viewClips: viewClips))
                 }
+                made = cp.count
             }
         }
         var owners: [ObjectIdentifier] = [], visible: [[SIMD2<Double>]] = []

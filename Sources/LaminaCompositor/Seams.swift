@@ -60,7 +60,7 @@ private func clipSegment(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ clips: [Hal
 /// The projected anti-aliased edges of quad `i` (long enough to matter), top, right, bottom,
 /// left, initialized from `out` on; how many (at most 4). `visible` is its visible part.
 @inline(__always)
-private func quadSeamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ i: Int, owner: ObjectIdentifier, visible: [SIMD2<Double>],
+private func quadSeamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ i: Int, owner: ObjectIdentifier, visible: UnsafeBufferPointer<SIMD2<Double>>,
                             to out: UnsafeMutablePointer<SeamFrame>) -> Int {
     // Fields are read in place (a DrawQuad is large: a copy of each would cost more than the test).
     guard !quads[i].antialiasedEdges.isEmpty, !visible.isEmpty else { return 0 }
@@ -95,9 +95,11 @@ func seamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ range: Range<In
     var frames: [SeamFrame] = []
     frames.reserveCapacity(range.count * 4)
     withUnsafeTemporaryAllocation(of: SeamFrame.self, capacity: 4) { tmp in
-        for i in range {
-            let n = quadSeamFrames(quads, i, owner: owners[i], visible: visible[i], to: tmp.baseAddress!)
-            for j in 0..<n { frames.append(tmp[j]) }
+        visible.withUnsafeBufferPointer { vp in
+            for i in range {
+                let n = (vp.baseAddress! + i).pointee.withUnsafeBufferPointer { v in quadSeamFrames(quads, i, owner: owners[i], visible: v, to: tmp.baseAddress!) }
+                for j in 0..<n { frames.append(tmp[j]) }
+            }
         }
     }
     return frames
@@ -111,11 +113,17 @@ private func slottedSeamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, ow
     let source = SharedBuffer(base: quads)
     return [SeamFrame](unsafeUninitializedCapacity: 4 * n) { buffer, count in
         let target = SharedBuffer(base: buffer)
-        _ = inRanges(n, minimum: 2) { r in
-            for i in r {
-                let slots = target.base.baseAddress! + 4 * i
-                let made = quadSeamFrames(source.base, i, owner: owners[i], visible: visible[i], to: slots)
-                for j in made..<4 { (slots + j).initialize(to: .hole) }
+        // (Each visible part read in place through a pointer: taken out of its array, it was retained.)
+        visible.withUnsafeBufferPointer { vp in
+            let seen = Unchecked(value: vp)
+            _ = inRanges(n, minimum: 2) { r in
+                for i in r {
+                    let slots = target.base.baseAddress! + 4 * i
+                    let made = (seen.value.baseAddress! + i).pointee.withUnsafeBufferPointer { v in
+                        quadSeamFrames(source.base, i, owner: owners[i], visible: v, to: slots)
+                    }
+                    for j in made..<4 { (slots + j).initialize(to: .hole) }
+                }
             }
         }
         count = 4 * n
