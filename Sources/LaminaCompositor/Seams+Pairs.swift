@@ -15,6 +15,9 @@ struct SeamSearch: Sendable {
     let bucketed: [Int], bucketStart: [Int]
     /// The grid's columns and its cell index range (cells beyond the target folded onto its border).
     let columns: Int, cx0: Int, cx1: Int, cy0: Int, cy1: Int
+    /// The straight edges' facing tags by direction (SeamFacing.tag, in frame order across
+    /// each direction's lists) when made with the frames; nil: made here from the frames.
+    var tagLists: (horizontal: [[Int]], vertical: [[Int]])? = nil
 
     /// The pair test, edge k before edge j (k < j: the earlier edge's line is the reference):
     /// both are appended to `hard` when they share a line with their layers on opposite sides.
@@ -46,7 +49,8 @@ struct SeamSearch: Sendable {
         var run: [(at: Double, lo: Double, hi: Double, edge: Int)] = []
         frames.withUnsafeBufferPointer { frames in
             // Edges whose every neighbour faces the same way are left out (Seams+Facing.swift).
-            var straightLines = facingStraightLines(frames, straight: straight, vertical: vertical)
+            var straightLines = tagLists.map { facingStraightLines(frames, tagLists: vertical ? $0.vertical : $0.horizontal, vertical: vertical) }
+                ?? facingStraightLines(frames, straight: straight, vertical: vertical)
             sortByLine(&straightLines)
             var start = 0
             while start < straightLines.count {

@@ -105,29 +105,62 @@ func seamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, _ range: Range<In
     return frames
 }
 
+/// What slottedSeamFrames found in a range of quads: its straight edges' facing tags by
+/// direction (SeamFacing.tag, in frame order), how many edges and whether any is slanted.
+private struct SlottedEdges {
+    var horizontal: [Int] = [], vertical: [Int] = []
+    var edges = 0
+    var slanted = false
+}
+
 /// seamFrames of all the quads made on all cores straight into their places: quad i's in
 /// slots 4i..<4i + 4, the slots it leaves unused holding `SeamFrame.hole` (quad -1). The
-/// frames come in the same order as seamFrames', with no copy into one array.
-private func slottedSeamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, owners: [ObjectIdentifier], visible: [[SIMD2<Double>]]) -> [SeamFrame] {
+/// frames come in the same order as seamFrames', with no copy into one array. Each edge is
+/// sorted as it is made (exactly horizontal or vertical: `straight[k]` set, its facing tag
+/// listed; else slanted), the frame still at hand: no pass over all the frames afterwards.
+private func slottedSeamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, owners: [ObjectIdentifier], visible: [[SIMD2<Double>]],
+                               straight: UnsafeMutableBufferPointer<Bool>) -> (frames: [SeamFrame], ranges: [SlottedEdges]) {
     let n = quads.count
-    let source = SharedBuffer(base: quads)
-    return [SeamFrame](unsafeUninitializedCapacity: 4 * n) { buffer, count in
+    let source = SharedBuffer(base: quads), straightOut = SharedBuffer(base: straight)
+    var ranges: [SlottedEdges] = []
+    let frames = [SeamFrame](unsafeUninitializedCapacity: 4 * n) { buffer, count in
         let target = SharedBuffer(base: buffer)
         // (Each visible part read in place through a pointer: taken out of its array, it was retained.)
         visible.withUnsafeBufferPointer { vp in
             let seen = Unchecked(value: vp)
-            _ = inRanges(n, minimum: 2) { r in
+            ranges = inRanges(n, minimum: 2) { r in
+                var found = SlottedEdges()
+                // About half of each range's edges are of each direction (an axis-aligned UI).
+                found.horizontal.reserveCapacity(2 * r.count + 16)
+                found.vertical.reserveCapacity(2 * r.count + 16)
                 for i in r {
                     let slots = target.base.baseAddress! + 4 * i
                     let made = (seen.value.baseAddress! + i).pointee.withUnsafeBufferPointer { v in
                         quadSeamFrames(source.base, i, owner: owners[i], visible: v, to: slots)
                     }
+                    for j in 0..<made {
+                        let f = slots + j, k = 4 * i + j
+                        // As removeSeamAntialiasing sorts them (and the facing filter takes
+                        // a.y == b.y as horizontal).
+                        if f.pointee.a.y == f.pointee.b.y {
+                            straightOut.base[k] = true
+                            found.horizontal.append(SeamFacing.tag(f, k, vertical: false))
+                        } else if f.pointee.a.x == f.pointee.b.x {
+                            straightOut.base[k] = true
+                            found.vertical.append(SeamFacing.tag(f, k, vertical: true))
+                        } else {
+                            found.slanted = true
+                        }
+                    }
+                    found.edges += made
                     for j in made..<4 { (slots + j).initialize(to: .hole) }
                 }
+                return found
             }
         }
         count = 4 * n
     }
+    return (frames, ranges)
 }
 
 /// `visible[i]` is quad i's rectangle cut by its clips; the target is `width` x `height` pixels.
@@ -141,21 +174,38 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     // cost about as much as making them), the holes taken out only when there are slanted
     // edges (the pair searches for them read every frame); else on this thread.
     let slotted = spread && quads.count >= spreadQuads
-    var slots = quads.withUnsafeMutableBufferPointer { p in
-        slotted ? slottedSeamFrames(p, owners: owners, visible: visible) : seamFrames(p, p.indices, owners: owners, visible: visible)
-    }
     // Exactly horizontal or vertical edges (an axis-aligned UI) are paired with each other
     // along their lines (Seams+Pairs.swift), never through the grid; the grid is only for slanted edges.
-    var straight = [Bool](repeating: false, count: slots.count)
+    var straight: [Bool]
     var anySlanted = false, edgeCount = 0
-    for (k, f) in slots.enumerated() where f.quad >= 0 {
-        edgeCount += 1
-        if f.a.y == f.b.y || f.a.x == f.b.x { straight[k] = true } else { anySlanted = true }
+    var slots: [SeamFrame]
+    // The facing tags made with the slotted frames (while the frames keep their slots).
+    var tagLists: (horizontal: [[Int]], vertical: [[Int]])?
+    if slotted {
+        straight = [Bool](repeating: false, count: 4 * quads.count)
+        let made = straight.withUnsafeMutableBufferPointer { sp in
+            quads.withUnsafeMutableBufferPointer { p in slottedSeamFrames(p, owners: owners, visible: visible, straight: sp) }
+        }
+        slots = made.frames
+        for r in made.ranges {
+            edgeCount += r.edges
+            anySlanted = anySlanted || r.slanted
+        }
+        tagLists = (made.ranges.map(\.horizontal), made.ranges.map(\.vertical))
+    } else {
+        slots = quads.withUnsafeMutableBufferPointer { p in seamFrames(p, p.indices, owners: owners, visible: visible) }
+        straight = [Bool](repeating: false, count: slots.count)
+        for (k, f) in slots.enumerated() where f.quad >= 0 {
+            edgeCount += 1
+            if f.a.y == f.b.y || f.a.x == f.b.x { straight[k] = true } else { anySlanted = true }
+        }
     }
     guard edgeCount > 1 else { return }
     if slotted && anySlanted && edgeCount < slots.count {
         slots.removeAll { $0.quad < 0 }
         straight = slots.map { $0.a.y == $0.b.y || $0.a.x == $0.b.x }
+        // (The frames are renumbered: their tags are made again from them.)
+        tagLists = nil
     }
     let frames = slots
     // Pairs with a slanted edge by their lines (Seams+Lines.swift) where that is cheap; else
@@ -203,7 +253,7 @@ func removeSeamAntialiasing(_ quads: inout [DrawQuad], owners: [ObjectIdentifier
     var bucketed = [Int](repeating: 0, count: entryCount)
     for list in listings { for e in list { bucketed[fill[e.cell]] = e.edge; fill[e.cell] += 1 } }
     let search = SeamSearch(frames: frames, straight: straight, anySlanted: anySlanted, bucketed: bucketed, bucketStart: bucketStart,
-                            columns: columns, cx0: cx0, cx1: cx1, cy0: cy0, cy1: cy1)
+                            columns: columns, cx0: cx0, cx1: cx1, cy0: cy0, cy1: cy1, tagLists: tagLists)
     // The jobs: horizontal lines, vertical lines, then the cells in ranges holding about
     // equal shares of the listings.
     let onAllCores = spread && edgeCount >= 4 * spreadQuads
