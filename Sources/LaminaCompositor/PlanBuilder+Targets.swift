@@ -44,9 +44,8 @@ extension PlanBuilder {
                 made = cp.count
             }
         }
-        var owners: [ObjectIdentifier] = [], visible: [[SIMD2<Double>]] = []
+        var owners: [ObjectIdentifier] = []
         owners.reserveCapacity(quads.count)
-        visible.reserveCapacity(quads.count)
         var keep = [Bool](repeating: false, count: quads.count)
         var keptEntries: [RetainedQuads.Entry?] = []
         for k in quads.indices where !cut[k].isEmpty {
@@ -60,12 +59,14 @@ extension PlanBuilder {
             }
             keep[k] = true
             owners.append(quads[k].layer ?? builder)
-            visible.append(cut[k])
             if retained != nil { keptEntries.append(entries[k]) }
         }
         Self.compact(&quads, keep: keep)
-        // (The visible parts are now held by `visible` alone: freed on all cores below.)
-        cut = []
+        // The kept quads' visible parts, moved down in place (copied out, each was retained,
+        // and released again with the rest); freed on all cores below.
+        Self.compact(&cut, keep: keep, placeholder: [])
+        var visible: [[SIMD2<Double>]] = []
+        swap(&visible, &cut)
         if let retained {
             retained.removeSeams(&quads, entries: keptEntries, owners: owners, visible: visible, width: width, height: height)
         } else {
@@ -223,11 +224,14 @@ extension PlanBuilder {
 
     /// Removes the quads not kept, the others kept in order. Moved, not copied (a quad is
     /// large and a copy retains its arrays): each run of kept quads moves down in one piece.
-    static func compact(_ quads: inout [DrawQuad], keep: [Bool]) {
-        let n = quads.count
+    static func compact(_ quads: inout [DrawQuad], keep: [Bool]) { compact(&quads, keep: keep, placeholder: placeholderQuad) }
+
+    /// `compact` for any array, `placeholder` (owning nothing) filling the freed tail for a moment.
+    static func compact<T>(_ items: inout [T], keep: [Bool], placeholder: T) {
+        let n = items.count
         guard let first = keep.firstIndex(of: false) else { return }
         var kept = first
-        quads.withUnsafeMutableBufferPointer { p in
+        items.withUnsafeMutableBufferPointer { p in
             let base = p.baseAddress!
             var k = first
             while k < n {
@@ -240,9 +244,9 @@ extension PlanBuilder {
                 k = end
             }
             // The freed tail holds placeholders (nothing to release) until it is removed.
-            (base + kept).initialize(repeating: placeholderQuad, count: n - kept)
+            (base + kept).initialize(repeating: placeholder, count: n - kept)
         }
-        quads.removeSubrange(kept...)
+        items.removeSubrange(kept...)
     }
 }
 
