@@ -53,7 +53,8 @@ struct CutBuffers {
 func pointArray(_ p: UnsafePointer<SIMD2<Double>>, count: Int) -> [SIMD2<Double>] {
     if count == 4 {
         var a = [p[0], p[1], p[2], p[3], p[3], p[3], p[3], p[3]]
-        a.removeLast(4)
+        // (One at a time: removeLast(4) goes through the generic replaceSubrange.)
+        a.removeLast(); a.removeLast(); a.removeLast(); a.removeLast()
         return a
     }
     var a: [SIMD2<Double>] = []
