@@ -20,11 +20,12 @@ func interiorBox(_ q: inout DrawQuad, minStretch: Double) -> Box? {
 
 /// Sets a quad's cover polygon and interior box, then re-expresses it where its numbers are
 /// extreme (Recentering.swift). In place: the quad is read where it lies, never copied.
-func finish(_ q: inout DrawQuad, visible: consuming [SIMD2<Double>], minStretch: Double) {
+/// `stretch`: the largest stretch of the quad's map at a point, when known (see recenter).
+func finish(_ q: inout DrawQuad, visible: consuming [SIMD2<Double>], minStretch: Double, stretch: (at: SIMD2<Double>, max: Double)? = nil) {
     let cover = coverPolygon(&q, visible: visible, minStretch: minStretch)
     q.cover = cover
     if !cover.isEmpty { q.interior = interiorBox(&q, minStretch: minStretch) }
-    recenter(&q)
+    recenter(&q, stretch: stretch)
 }
 
 /// `visible` is the quad's rectangle cut by its clips (not empty), `minStretch` the least

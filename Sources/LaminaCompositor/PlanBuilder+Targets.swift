@@ -150,9 +150,11 @@ extension PlanBuilder {
         let m = q.matrix
         let affine = m.r0.w == 0 && m.r1.w == 0
         // (The least as Sequence.min folds it, with no array of the stretches.)
-        var minStretch = m.stretch(v[0]).min
+        let first = m.stretch(v[0])
+        var minStretch = first.min
         if !affine { for k in 1..<v.count { let s = m.stretch(v[k]).min; if s < minStretch { minStretch = s } } }
-        LaminaCompositor.finish(&q, visible: v, minStretch: minStretch)
+        // (Under an affine map the stretch found here stands for recenter's: sameAffineStretch.)
+        LaminaCompositor.finish(&q, visible: v, minStretch: minStretch, stretch: affine ? (v[0], first.max) : nil)
     }
 
     /// Places the items of a retained frame's output: an item equal to one of the last frame

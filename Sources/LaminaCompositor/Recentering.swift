@@ -18,13 +18,15 @@ let rescalingLimit = 1e3
 /// Re-expresses `q` in place as `recentered` does, deciding first without arrays whether
 /// there is anything to do: under a 2D affine map (W constant) the stretch is the same at
 /// every finite point, so one point of the cover tells whether it needs rescaling.
-func recenter(_ q: inout DrawQuad) {
+/// `stretch`: the largest stretch at a point, when the caller found it (taken for the
+/// cover's where sameAffineStretch says it is the same).
+func recenter(_ q: inout DrawQuad, stretch known: (at: SIMD2<Double>, max: Double)? = nil) {
     let r = q.rect
     let huge = max(abs(r.minX), abs(r.maxX), abs(r.minY), abs(r.maxY)) > recenteringThreshold
     if !huge {
         guard let p = q.cover.first else { return }
         if q.matrix.r0.w == 0, q.matrix.r1.w == 0 {
-            let s = q.matrix.stretch(p).max
+            let s = known.flatMap { sameAffineStretch(q.matrix, $0.at, p) ? $0.max : nil } ?? q.matrix.stretch(p).max
             if s.isFinite && s <= rescalingLimit && s >= 1 / rescalingLimit { return }
         } else {
             // recentered's own test, without its arrays: a cover box that is not finite, or
@@ -40,6 +42,18 @@ func recenter(_ q: inout DrawQuad) {
         }
     }
     q = recentered(q)
+}
+
+/// Whether `m` (r0.w and r1.w zero: a 2D affine map) has the same stretch, bit for bit, at
+/// `a` and at `b`: when their images' x and y are finite (then so are the points). Why: the
+/// image's W is then (p.x r0.w + p.y r1.w) + r3.w, a sum of zeros and r3.w, which is r3.w
+/// itself (or a zero whose sign may differ, when every Jacobian entry is NaN at both points
+/// alike); each Jacobian entry (r0.x W - X r0.w) / W^2 is then the same number but for the
+/// sign of a zero (X r0.w is a zero), and stretch takes entries only through squares and
+/// products whose zeros are squared or subtracted from the same nonzero numbers.
+func sameAffineStretch(_ m: Mat4, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Bool {
+    let ha = m.map(a), hb = m.map(b)
+    return ha.x.isFinite && ha.y.isFinite && hb.x.isFinite && hb.y.isFinite
 }
 
 /// `q` (its cover already computed) re-expressed near pixel units around its cover when its
