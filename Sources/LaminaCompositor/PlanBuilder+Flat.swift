@@ -219,7 +219,11 @@ extension PlanBuilder {
         let childStart = out.count
         // Its fields taken out first: read in the call's arguments, the member was copied
         // whole (through its value witness) to keep its layer for the call.
-        let layer = members[k].layer, opacity = Self.flatOpacity(members[k]), plainTint = members[k].tint == SIMD3(repeating: 1)
+        // (Fields read through the element's pointer: a borrowed member passed to flatOpacity
+        // was copied whole, its layer retained and released.)
+        let m = members.baseAddress! + k
+        let layer = m.pointee.layer, opacity = min(max(m.pointee.layerOpacity, 0), 1) * m.pointee.inheritedOpacity
+        let plainTint = m.pointee.tint == SIMD3(repeating: 1)
         // (`flat` passed by its address: an optional matrix was copied in and out.)
         guard let child = withUnsafePointer(to: &flat, { f in drawFlat(layer, opacity: opacity, plainTint: plainTint, flat: f,
                                                                        toTarget: toTarget, spread: spread, offThread: offThread, to: &out) }) else { return nil }
