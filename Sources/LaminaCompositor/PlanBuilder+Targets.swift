@@ -150,11 +150,14 @@ extension PlanBuilder {
         let m = q.matrix
         let affine = m.r0.w == 0 && m.r1.w == 0
         // (The least as Sequence.min folds it, with no array of the stretches.)
-        let first = m.stretch(v[0])
+        let at = v[0], first = m.stretch(at)
         var minStretch = first.min
         if !affine { for k in 1..<v.count { let s = m.stretch(v[k]).min; if s < minStretch { minStretch = s } } }
-        // (Under an affine map the stretch found here stands for recenter's: sameAffineStretch.)
-        LaminaCompositor.finish(&q, visible: v, minStretch: minStretch, stretch: affine ? (v[0], first.max) : nil)
+        // Under an affine map the stretch found here stands for recenter's (sameAffineStretch).
+        // (Its point read before: v read after it is passed on would be copied, and its
+        // cover, made in place from it, then made in a new array.)
+        let stretch = affine ? (at, first.max) : nil
+        LaminaCompositor.finish(&q, visible: v, minStretch: minStretch, stretch: stretch)
     }
 
     /// Places the items of a retained frame's output: an item equal to one of the last frame
