@@ -125,7 +125,7 @@ private func slottedSeamFrames(_ quads: UnsafeMutableBufferPointer<DrawQuad>, ow
     var ranges: [SlottedEdges] = []
     let frames = [SeamFrame](unsafeUninitializedCapacity: 4 * n) { buffer, count in
         let target = SharedBuffer(base: buffer)
-        // (Each visible part read in place through a pointer: taken out of its array, it was retained.)
+        // (Each visible part lent to quadSeamFrames as a buffer. Measured: its retain stays.)
         visible.withUnsafeBufferPointer { vp in
             let seen = Unchecked(value: vp)
             ranges = inRanges(n, minimum: 2) { r in
