@@ -67,6 +67,22 @@ func edgeList() -> [Int] {
     return list
 }
 
+/// The edges reversed, in one flat list: the members with an edge to member i are
+/// `reverse[start[i]..<start[i + 1]]`.
+func reversedEdges(_ edges: [[Int]]) -> (start: [Int], reverse: [Int]) {
+    var start = [Int](repeating: 0, count: edges.count + 1)
+    for list in edges { for j in list { start[j + 1] += 1 } }
+    for i in edges.indices { start[i + 1] += start[i] }
+    var fill = start, reverse = [Int](repeating: 0, count: start[edges.count])
+    for i in edges.indices {
+        for j in edges[i] {
+            reverse[fill[j]] = i
+            fill[j] += 1
+        }
+    }
+    return (start, reverse)
+}
+
 /// The pieces of a group and the constraints between them.
 struct Tangle {
     var polys: [DrawPolygon]
@@ -135,13 +151,20 @@ struct Tangle {
         self.planeToTarget = planeToTarget
         toPlane = PixelsToPlane(planeToTarget)
         for p in group { feet.append(footprint(p)) }
-        // The pairs related with the margin, related again without it (each pair once).
-        var neighbours = edges
-        for i in edges.indices { for j in edges[i] { neighbours[j].append(i) } }
-        for i in neighbours.indices {
-            neighbours[i].sort()
+        // The pairs related with the margin, related again without it (each pair once, i < j,
+        // in order of i then j).
+        let (start, reverse) = reversedEdges(edges)
+        var later: [Int] = []
+        later.reserveCapacity(32)
+        for i in edges.indices {
+            // (One reused list: copying each piece's edges to append the reversed ones made
+            // and freed an array a piece.)
+            later.removeAll(keepingCapacity: true)
+            for j in edges[i] where j > i { later.append(j) }
+            for k in start[i]..<start[i + 1] where reverse[k] > i { later.append(reverse[k]) }
+            later.sort()
             var last = -1
-            for j in neighbours[i] where j > i && j != last {
+            for j in later where j != last {
                 last = j
                 link(i, j)
             }
