@@ -188,6 +188,7 @@ struct Tangle {
     func tieBefore(_ x: Int, _ y: Int) -> Bool { (member[x], x) < (member[y], y) }
 
     /// A piece's place in tie order as one number (members and pieces are far fewer than 2^31).
+    /// (Written out where a closure needs it: calling this one captures the tangle.)
     func tieKey(_ x: Int) -> Int { member[x] << 32 | x }
 
     /// Relates pieces x and y (either order) as relate() does, but over what they cover (no
@@ -322,8 +323,12 @@ struct Tangle {
             }
             groups[slot[c]].append(i)
         }
-        for g in groups.indices { groups[g].sort { tieKey($0) < tieKey($1) } }
-        return groups.sorted { tieKey($0[0]) < tieKey($1[0]) }
+        // (The keys through `member` alone: a closure calling tieKey captured a copy of the
+        // whole tangle, each of its arrays retained and released.)
+        let member = member
+        func key(_ x: Int) -> Int { member[x] << 32 | x }
+        for g in groups.indices { groups[g].sort { key($0) < key($1) } }
+        return groups.sorted { key($0[0]) < key($1[0]) }
     }
 
     /// In a cycle `m` (tie order): the piece to split and the piece along whose plane (nil when
@@ -406,7 +411,8 @@ struct Tangle {
     /// The pieces in a topological order of their constraints between strongly connected
     /// groups (each now a cycle with no interpenetration, split by its best splitter).
     func ordered() -> [DrawPolygon] {
-        let c = Condensation(after) { tieKey($0) }
+        let member = member
+        let c = Condensation(after) { member[$0] << 32 | $0 }  // tieKey, without capturing the tangle
         var out: [DrawPolygon] = []
         out.reserveCapacity(polys.count)
         for g in c.order {
