@@ -45,6 +45,13 @@ func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, me
     return t.ordered()
 }
 
+/// `body` given the reach `u` refers to (nil for nil), unretained: the caller holds it.
+@inline(__always)
+func guaranteed<R>(_ u: Unmanaged<Reach>?, _ body: (Reach?) -> R) -> R {
+    guard let u else { return body(nil) }
+    return u._withUnsafeGuaranteedRef { body($0) }
+}
+
 /// depthSort(pieces), through `memo` when there is one.
 func memoDepthSort(_ pieces: [DrawPolygon], _ memo: TangleMemoSession?) -> [DrawPolygon] {
     guard let memo else { return depthSort(pieces) }
@@ -178,8 +185,15 @@ struct Tangle {
                       toPlane: PixelsToPlane?, memo: TangleMemoSession?) -> PairOrder {
         // Boxes apart: footprints apart (what pairOrder would find, sooner).
         guard fa.mayMeet(fb) else { return .free }
+        return order(a, b, reachA: fa.reach, reachB: fb.reach, bounded: fa.bounded && fb.bounded, toPlane: toPlane, memo: memo)
+    }
+
+    /// The order of pieces a and b whose footprints' boxes meet, given the footprints' reaches.
+    @inline(__always)
+    static func order(_ a: DrawPolygon, _ b: DrawPolygon, reachA: Reach?, reachB: Reach?, bounded: Bool,
+                      toPlane: PixelsToPlane?, memo: TangleMemoSession?) -> PairOrder {
         if let memo, let o = memo.order(a, b) { return o }
-        let o = pairOrder(a, b, reachA: fa.reach, reachB: fb.reach, toPlane: toPlane, bounded: fa.bounded && fb.bounded)
+        let o = pairOrder(a, b, reachA: reachA, reachB: reachB, toPlane: toPlane, bounded: bounded)
         memo?.keep(o, of: a, b)
         return o
     }
@@ -197,7 +211,23 @@ struct Tangle {
     /// it, with no depth of its own) meets the other, either order is as good.
     mutating func link(_ x: Int, _ y: Int) {
         let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
-        switch Tangle.order(polys[i], polys[j], feet[i], feet[j], toPlane: toPlane, memo: memo) {
+        // Boxes apart: footprints apart (what pairOrder would find, sooner).
+        guard boxesMeet(feet[i].box, feet[j].box) else { return }
+        // The two pieces and their reaches passed unretained (`polys` and `feet` hold them
+        // until the order is made): read from the arrays here, the four were retained and
+        // released at every pair.
+        let bounded = feet[i].bounded && feet[j].bounded
+        let ra = feet[i].reach.map(Unmanaged.passUnretained), rb = feet[j].reach.map(Unmanaged.passUnretained)
+        let o = Unmanaged.passUnretained(polys[i])._withUnsafeGuaranteedRef { a in
+            Unmanaged.passUnretained(polys[j])._withUnsafeGuaranteedRef { b in
+                guaranteed(ra) { reachA in
+                    guaranteed(rb) { reachB in
+                        Tangle.order(a, b, reachA: reachA, reachB: reachB, bounded: bounded, toPlane: toPlane, memo: memo)
+                    }
+                }
+            }
+        }
+        switch o {
         case .free: break
         case .firstBeforeSecond: after[i].append(j); before[j].append(i)
         case .secondBeforeFirst: after[j].append(i); before[i].append(j)
