@@ -423,10 +423,14 @@ struct Footprint {
     }
 
     /// Whether the pair must be related: boxes that meet, or an unbounded footprint.
-    func mayMeet(_ o: Footprint) -> Bool {
-        guard let a = box, let b = o.box else { return true }
-        return !(a.maxX < b.minX || b.maxX < a.minX || a.maxY < b.minY || b.maxY < a.minY)
-    }
+    func mayMeet(_ o: Footprint) -> Bool { boxesMeet(box, o.box) }
+}
+
+/// Whether two footprints' boxes meet (a footprint without a box may meet anything).
+@inline(__always)
+func boxesMeet(_ a: Box?, _ b: Box?) -> Bool {
+    guard let a, let b else { return true }
+    return !(a.maxX < b.minX || b.maxX < a.minX || a.maxY < b.minY || b.maxY < a.minY)
 }
 
 /// Adds the constraint between polygons `i` < `j` (tie order) to `after` (after[i]: drawn after i).

@@ -45,6 +45,13 @@ func orderTangle(_ group: [DrawPolygon], edges: [[Int]], planeToTarget: Mat4, me
     return t.ordered()
 }
 
+/// `body` given the reach `u` refers to (nil for nil), unretained: the caller holds it.
+@inline(__always)
+func guaranteed<R>(_ u: Unmanaged<Reach>?, _ body: (Reach?) -> R) -> R {
+    guard let u else { return body(nil) }
+    return u._withUnsafeGuaranteedRef { body($0) }
+}
+
 /// depthSort(pieces), through `memo` when there is one.
 func memoDepthSort(_ pieces: [DrawPolygon], _ memo: TangleMemoSession?) -> [DrawPolygon] {
     guard let memo else { return depthSort(pieces) }
@@ -65,6 +72,22 @@ func edgeList() -> [Int] {
     var list: [Int] = []
     list.reserveCapacity(12)
     return list
+}
+
+/// The edges reversed, in one flat list: the members with an edge to member i are
+/// `reverse[start[i]..<start[i + 1]]`.
+func reversedEdges(_ edges: [[Int]]) -> (start: [Int], reverse: [Int]) {
+    var start = [Int](repeating: 0, count: edges.count + 1)
+    for list in edges { for j in list { start[j + 1] += 1 } }
+    for i in edges.indices { start[i + 1] += start[i] }
+    var fill = start, reverse = [Int](repeating: 0, count: start[edges.count])
+    for i in edges.indices {
+        for j in edges[i] {
+            reverse[fill[j]] = i
+            fill[j] += 1
+        }
+    }
+    return (start, reverse)
 }
 
 /// The pieces of a group and the constraints between them.
@@ -135,13 +158,20 @@ struct Tangle {
         self.planeToTarget = planeToTarget
         toPlane = PixelsToPlane(planeToTarget)
         for p in group { feet.append(footprint(p)) }
-        // The pairs related with the margin, related again without it (each pair once).
-        var neighbours = edges
-        for i in edges.indices { for j in edges[i] { neighbours[j].append(i) } }
-        for i in neighbours.indices {
-            neighbours[i].sort()
+        // The pairs related with the margin, related again without it (each pair once, i < j,
+        // in order of i then j).
+        let (start, reverse) = reversedEdges(edges)
+        var later: [Int] = []
+        later.reserveCapacity(32)
+        for i in edges.indices {
+            // (One reused list: copying each piece's edges to append the reversed ones made
+            // and freed an array a piece.)
+            later.removeAll(keepingCapacity: true)
+            for j in edges[i] where j > i { later.append(j) }
+            for k in start[i]..<start[i + 1] where reverse[k] > i { later.append(reverse[k]) }
+            later.sort()
             var last = -1
-            for j in neighbours[i] where j > i && j != last {
+            for j in later where j != last {
                 last = j
                 link(i, j)
             }
@@ -155,8 +185,15 @@ struct Tangle {
                       toPlane: PixelsToPlane?, memo: TangleMemoSession?) -> PairOrder {
         // Boxes apart: footprints apart (what pairOrder would find, sooner).
         guard fa.mayMeet(fb) else { return .free }
+        return order(a, b, reachA: fa.reach, reachB: fb.reach, bounded: fa.bounded && fb.bounded, toPlane: toPlane, memo: memo)
+    }
+
+    /// The order of pieces a and b whose footprints' boxes meet, given the footprints' reaches.
+    @inline(__always)
+    static func order(_ a: DrawPolygon, _ b: DrawPolygon, reachA: Reach?, reachB: Reach?, bounded: Bool,
+                      toPlane: PixelsToPlane?, memo: TangleMemoSession?) -> PairOrder {
         if let memo, let o = memo.order(a, b) { return o }
-        let o = pairOrder(a, b, reachA: fa.reach, reachB: fb.reach, toPlane: toPlane, bounded: fa.bounded && fb.bounded)
+        let o = pairOrder(a, b, reachA: reachA, reachB: reachB, toPlane: toPlane, bounded: bounded)
         memo?.keep(o, of: a, b)
         return o
     }
@@ -165,6 +202,7 @@ struct Tangle {
     func tieBefore(_ x: Int, _ y: Int) -> Bool { (member[x], x) < (member[y], y) }
 
     /// A piece's place in tie order as one number (members and pieces are far fewer than 2^31).
+    /// (Written out where a closure needs it: calling this one captures the tangle.)
     func tieKey(_ x: Int) -> Int { member[x] << 32 | x }
 
     /// Relates pieces x and y (either order) as relate() does, but over what they cover (no
@@ -173,7 +211,23 @@ struct Tangle {
     /// it, with no depth of its own) meets the other, either order is as good.
     mutating func link(_ x: Int, _ y: Int) {
         let (i, j) = tieBefore(x, y) ? (x, y) : (y, x)
-        switch Tangle.order(polys[i], polys[j], feet[i], feet[j], toPlane: toPlane, memo: memo) {
+        // Boxes apart: footprints apart (what pairOrder would find, sooner).
+        guard boxesMeet(feet[i].box, feet[j].box) else { return }
+        // The two pieces and their reaches passed unretained (`polys` and `feet` hold them
+        // until the order is made): read from the arrays here, the four were retained and
+        // released at every pair.
+        let bounded = feet[i].bounded && feet[j].bounded
+        let ra = feet[i].reach.map(Unmanaged.passUnretained), rb = feet[j].reach.map(Unmanaged.passUnretained)
+        let o = Unmanaged.passUnretained(polys[i])._withUnsafeGuaranteedRef { a in
+            Unmanaged.passUnretained(polys[j])._withUnsafeGuaranteedRef { b in
+                guaranteed(ra) { reachA in
+                    guaranteed(rb) { reachB in
+                        Tangle.order(a, b, reachA: reachA, reachB: reachB, bounded: bounded, toPlane: toPlane, memo: memo)
+                    }
+                }
+            }
+        }
+        switch o {
         case .free: break
         case .firstBeforeSecond: after[i].append(j); before[j].append(i)
         case .secondBeforeFirst: after[j].append(i); before[i].append(j)
@@ -299,8 +353,12 @@ struct Tangle {
             }
             groups[slot[c]].append(i)
         }
-        for g in groups.indices { groups[g].sort { tieKey($0) < tieKey($1) } }
-        return groups.sorted { tieKey($0[0]) < tieKey($1[0]) }
+        // (The keys through `member` alone: a closure calling tieKey captured a copy of the
+        // whole tangle, each of its arrays retained and released.)
+        let member = member
+        func key(_ x: Int) -> Int { member[x] << 32 | x }
+        for g in groups.indices { groups[g].sort { key($0) < key($1) } }
+        return groups.sorted { key($0[0]) < key($1[0]) }
     }
 
     /// In a cycle `m` (tie order): the piece to split and the piece along whose plane (nil when
@@ -383,7 +441,8 @@ struct Tangle {
     /// The pieces in a topological order of their constraints between strongly connected
     /// groups (each now a cycle with no interpenetration, split by its best splitter).
     func ordered() -> [DrawPolygon] {
-        let c = Condensation(after) { tieKey($0) }
+        let member = member
+        let c = Condensation(after) { member[$0] << 32 | $0 }  // tieKey, without capturing the tangle
         var out: [DrawPolygon] = []
         out.reserveCapacity(polys.count)
         for g in c.order {

@@ -79,6 +79,34 @@ import Testing
         #expect(app.frame(at: t0 + 5) === app.current.root)
     }
 
+    /// Frames still advance the animations there are: a delegate hears the start, then the
+    /// stop once the animation is over, and the finished animation is removed.
+    @Test func framesReportAnimationStartsAndStops() throws {
+        final class Heard: CAAnimationDelegate {
+            var events: [String] = []
+            func animationDidStart(_ anim: CAAnimation) { events.append("start") }
+            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
+        }
+        let app = try DemoApp(sceneFiles: [], width: 500, height: 400, now: 0)
+        app.select(3)
+        let t0 = CACurrentMediaTime()
+        #expect(app.frame(at: t0) === app.current.root)
+        let card = try #require(app.current.container.sublayers?.first)
+        let heard = Heard()
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0.0
+        fade.toValue = 1.0
+        fade.duration = 0.25
+        fade.beginTime = t0
+        fade.delegate = heard
+        card.add(fade, forKey: "fade")
+        #expect(app.frame(at: t0 + 0.1) !== app.current.root)
+        #expect(heard.events == ["start"])
+        #expect(app.frame(at: t0 + 1) === app.current.root)
+        #expect(heard.events == ["start", "stop true"])
+        #expect(card.animation(forKey: "fade") == nil)
+    }
+
     @Test func keysSwitchScenesAndToggle() throws {
         let app = try DemoApp(sceneFiles: [sharedScenes.appendingPathComponent("transforms-5.1-affine-rotation.json").path],
                               width: 800, height: 600, now: 0)
