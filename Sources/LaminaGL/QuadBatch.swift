@@ -28,10 +28,13 @@ struct ShaderVariant: OptionSet, Hashable {
     /// per draw (GLState.drawBatch), never by a quad; without it the fragment shader reads no
     /// uniform (llvmpipe loads each uniform a fragment reads, bounds-checked, in every 4x4 block).
     static let flipY = ShaderVariant(rawValue: 256)
+    /// The pixel's row read from gl_FragCoord.y instead of the interpolated row: a quad with a
+    /// triangle too thin for the interpolation to be within half a pixel (InterpolatedRow.swift).
+    static let coordRow = ShaderVariant(rawValue: 512)
 
     /// The #defines of the variant.
     var defines: String {
-        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE"), (.interiorOnly, "INTERIOR_ONLY"), (.perspective, "HAS_PERSPECTIVE"), (.flipY, "FLIP_Y")]
+        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE"), (.interiorOnly, "INTERIOR_ONLY"), (.perspective, "HAS_PERSPECTIVE"), (.flipY, "FLIP_Y"), (.coordRow, "COORD_ROW")]
             .filter { contains($0.0) }.map { "#define \($0.1)\n" }.joined()
             + (contains(.precise) ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "")
     }
@@ -117,6 +120,9 @@ struct QuadGeometry {
     /// Where the cover has three points, whether the quad is a pre-pass candidate
     /// (`DepthPrepass.isCandidate`); else false.
     var candidates: [Bool] = []
+    /// Where the cover has three points, whether its fan interpolates the row exactly enough
+    /// (`InterpolatedRow.isSafe`); else true.
+    var rowSafe: [Bool] = []
 
     /// The number of quads.
     var count: Int { ends.count }
@@ -156,6 +162,8 @@ struct FrameBatches {
     var skipsHidden = true
     /// Quads left out as hidden since the last `reset()`.
     private(set) var hiddenCount = 0
+    /// Quads drawn reading gl_FragCoord.y (`ShaderVariant.coordRow`) since the last `reset()`.
+    private(set) var coordRowCount = 0
 
     /// Empties the arrays, keeping their storage for the next frame.
     mutating func reset() {
@@ -165,6 +173,7 @@ struct FrameBatches {
         draws.removeAll(keepingCapacity: true)
         prepass.removeAll(keepingCapacity: true)
         hiddenCount = 0
+        coordRowCount = 0
     }
 
     /// Adds the quads of a `width` x `height` target. `texture(fill)` gives the texture a
@@ -240,8 +249,9 @@ struct FrameBatches {
             // Join the current draw if its shader computes this quad exactly (a superset of
             // features), its blending is right, and its textures are bound there or units are free.
             // A double-precision draw takes only the quads that need it (its fragments cost more).
+            // Nor does a draw reading gl_FragCoord.y take quads that do without (its fragments cost more).
             if var c = current, c.variant.isSuperset(of: variant), c.variant.contains(.precise) == variant.contains(.precise),
-               c.blends == blends {
+               !c.variant.contains(.coordRow), c.blends == blends {
                 let missing = needed.isEmpty ? [] : needed.filter { !c.textures.contains($0) }
                 let units = c.textures.count + missing.count
                 if units <= Self.textureSlots && !(large && units > max(needed.count, 1)) && !(c.large && units > c.textures.count) {
@@ -264,7 +274,7 @@ struct FrameBatches {
             let maskSlot = maskSample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0
             let record = appendRecord(q, outerLines: geometry.outerLines[k], slot: slot, sample: sample, maskSlot: maskSlot,
                                       maskSample: maskSample, depth: DepthPrepass.depth(ofQuad: k))
-            var n = 0
+            var n = 0, rowSafe = geometry.rowSafe[k]
             if !interiors.isEmpty {
                 recordOf[k] = record
                 // A quad whose large interior the pre-pass draws: only the rest of its cover
@@ -272,9 +282,20 @@ struct FrameBatches {
                 let interior = interiorOf[k]
                 if !interior.isEmpty && polygonArea(interior) >= ringMinArea {
                     n = appendRing(Array(pixelCover), interior: interior, record: record) ?? 0
+                    if n > 0 { rowSafe = InterpolatedRow.isSafe(vertices, indices[(indices.count - n)...]) }
                 }
             }
             if n == 0 { n = appendTriangles(pixelCover, record: record, apex: Int(geometry.apexes[k])) }
+            // A quad with a triangle whose interpolated row could be off reads gl_FragCoord.y, in a draw of its own.
+            if !rowSafe {
+                if current!.count > 0 {
+                    out.append(current!)
+                    current!.first = indices.count - n
+                    current!.count = 0
+                }
+                current!.variant.insert(.coordRow)
+                coordRowCount += 1
+            }
             current!.count += n
         }
         if let c = current { out.append(c) }
@@ -292,14 +313,16 @@ struct FrameBatches {
                 var g = QuadGeometry()
                 g.ends.reserveCapacity(range.count); g.areas.reserveCapacity(range.count); g.points.reserveCapacity(4 * range.count)
                 g.outerLines.reserveCapacity(range.count); g.apexes.reserveCapacity(range.count)
-                g.candidates.reserveCapacity(range.count)
+                g.candidates.reserveCapacity(range.count); g.rowSafe.reserveCapacity(range.count)
                 for k in range {
                     let q = qs[k]
                     let cover = q.pixelCover(width: width, height: height)
                     let drawn = cover.count >= 3
                     g.outerLines.append(drawn ? q.outerLines : EdgeLines.none)
-                    g.apexes.append(drawn && shortestFans ? Int32(FanTriangles.apex(cover)) : 0)
+                    let apex = drawn && shortestFans ? FanTriangles.apex(cover) : 0
+                    g.apexes.append(Int32(apex))
                     g.candidates.append(drawn && DepthPrepass.isCandidate(q))
+                    g.rowSafe.append(!drawn || InterpolatedRow.isSafe(fan: cover, apex: apex))
                     g.points.append(contentsOf: cover)
                     g.ends.append(g.points.count)
                     g.areas.append(polygonArea(cover))
@@ -317,7 +340,8 @@ struct FrameBatches {
         }
         return QuadGeometry(points: Array(parts.map(\.points).joined()), ends: ends, areas: Array(parts.map(\.areas).joined()),
                             outerLines: Array(parts.map(\.outerLines).joined()),
-                            apexes: Array(parts.map(\.apexes).joined()), candidates: Array(parts.map(\.candidates).joined()))
+                            apexes: Array(parts.map(\.apexes).joined()), candidates: Array(parts.map(\.candidates).joined()),
+                            rowSafe: Array(parts.map(\.rowSafe).joined()))
     }
 
     /// Whether every pixel the quad shades comes out with alpha exactly 1, so blending
