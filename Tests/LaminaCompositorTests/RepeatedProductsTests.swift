@@ -10,9 +10,9 @@ import Testing
     /// The sixteen entries' bit patterns.
     private func bits(_ m: Mat4) -> [UInt64] { m.fields.map(\.bitPattern) }
 
-    /// A number from a list that holds the awkward ones (-0, halves, huge, infinities, NaN).
+    /// A number from a list that holds the awkward ones (-0, halves, huge, infinities, NaN, a subnormal).
     private func entry(_ random: inout TestRandom) -> Double {
-        let special: [Double] = [0, -0.0, 1, -1, 0.5, -2.5, 1e300, -1e300, .infinity, -.infinity, .nan, 3e-310]
+        let special: [Double] = [0, -0.0, 1, -1, 0.5, -2.5, 1e300, -1e300, .infinity, -.infinity, .nan, Double.leastNormalMagnitude / 1024]
         return random.next() < 0.5 ? special[Int(random.next() * Double(special.count))] : (random.next() - 0.5) * 1000
     }
 
