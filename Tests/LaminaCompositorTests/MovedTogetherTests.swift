@@ -22,7 +22,8 @@ import Testing
         let expected = parts.flatMap { $0 }
         let moved = movedTogether(&parts, minimum: minimum)
         #expect(moved == expected)
-        #expect(parts.allSatisfy(\.isEmpty))
+        let emptied = parts.allSatisfy { $0.isEmpty }
+        #expect(emptied)
         #expect(parts.count == sizes.count)
     }
 
