@@ -271,11 +271,10 @@ func movedTogether(_ parts: inout [[DrawQuad]], minimum: Int) -> [DrawQuad] {
                 for j in r {
                     // Taken from the end, each quad moved once: a part left holding
                     // placeholders instead would copy one in and release it per quad.
-                    // (removeLast, not popLast: its result is written in place, where
-                    // popLast's optional was copied once more.)
-                    let to = target.base.baseAddress! + starts[j]
-                    for at in stride(from: sources.base[j].count - 1, through: 0, by: -1) {
-                        (to + at).initialize(to: sources.base[j].removeLast())
+                    var at = starts[j + 1]
+                    while let q = sources.base[j].popLast() {
+                        at -= 1
+                        (target.base.baseAddress! + at).initialize(to: q)
                     }
                 }
             }
