@@ -238,20 +238,23 @@ extension PlanBuilder {
         var placedAsTranslations = byTranslations
         // The planar context's check that the member has an area (as DrawPolygon's).
         if hasArea(ce, mat) || DrawPolygon(member: k, matrix: mat, local: ce.corners) != nil {
-            for j in childStart..<out.count {
-                // appendContextItems' place(_:_:clips:split:) with no clips and no split.
-                if !byTranslations {
-                    out[j].matrix = out[j].matrix.concatenating(flat)
-                } else if out[j].matrix.r2.z == 1 {
-                    out[j].matrix = flat
-                } else {
-                    let x = out[j].matrix.r3.x + flat.r3.x, y = out[j].matrix.r3.y + flat.r3.y
-                    out[j].matrix = flatTranslation(x, y)
-                    // (A sum beyond the largest number: no longer plain for the next plane.)
-                    if !(x.isFinite && y.isFinite) { placedAsTranslations = false }
+            // (Through the buffer: each out[j] checked the array's uniqueness and bounds.)
+            out.withUnsafeMutableBufferPointer { items in
+                for j in childStart..<items.count {
+                    // appendContextItems' place(_:_:clips:split:) with no clips and no split.
+                    if !byTranslations {
+                        items[j].matrix = items[j].matrix.concatenating(flat)
+                    } else if items[j].matrix.r2.z == 1 {
+                        items[j].matrix = flat
+                    } else {
+                        let x = items[j].matrix.r3.x + flat.r3.x, y = items[j].matrix.r3.y + flat.r3.y
+                        items[j].matrix = flatTranslation(x, y)
+                        // (A sum beyond the largest number: no longer plain for the next plane.)
+                        if !(x.isFinite && y.isFinite) { placedAsTranslations = false }
+                    }
+                    let eye = items[j].matrix.inFrontOfEye
+                    if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { items[j].clips.append(eye) }
                 }
-                let eye = out[j].matrix.inFrontOfEye
-                if !(eye.a == 0 && eye.b == 0 && eye.c > 0) { out[j].clips.append(eye) }
             }
         } else {
             out.removeSubrange(childStart...)
