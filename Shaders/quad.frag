@@ -10,8 +10,7 @@
 // HAS_BORDER, HAS_MASK, HAS_RADIUS, HAS_MASK_TEXTURE (with HAS_TEXTURE); INTERIOR_ONLY (alone);
 // HAS_PERSPECTIVE (with HAS_RADIUS: some quad's W varies over it, so its gradients are computed
 // per pixel); HAS_PRECISE (the local point in double); FLIP_Y (drawn into a window's
-// bottom-up framebuffer: the only variant that reads a uniform besides samplers); COORD_ROW
-// (the row from gl_FragCoord.y rather than interpolated: InterpolatedRow.swift). A variant
+// bottom-up framebuffer: the only variant that reads a uniform besides samplers). A variant
 // without a feature computes exactly what the full shader computes for a quad without it (no
 // texture: the fill is the color; no border: the ring is 0; no mask: coverage 1; radius 0):
 // software GL runs both sides of every branch, so code that cannot apply is left out instead
@@ -51,7 +50,6 @@ flat in vec4 v_color;    // a color fill times opacity and lighting (quad.vert)
 flat in int v_flags;     // bits: aa left 1, top 2, right 4, bottom 8; mask 16; clamp 32;
                          // inner lines 64; fill kind << 7 (0 none, 1 color, 2 texture); slot << 9;
                          // fp64 4096; layer mask texture 8192, its slot << 14
-noperspective in float v_row;  // the pixel row, interpolated (not with FLIP_Y or COORD_ROW)
 out vec4 o_color;
 
 #ifdef HAS_TEXTURE
@@ -170,17 +168,10 @@ void main() {
 #ifdef FLIP_Y
     // Drawn top-down into a window's bottom-up framebuffer.
     vec2 pixel = vec2(gl_FragCoord.x, u_targetSize.y - gl_FragCoord.y);
-#elif defined(COORD_ROW)
-    // Offscreen, plan row y is GL row y: a quad with a triangle too thin for the interpolated
-    // row below (Sources/LaminaGL/InterpolatedRow.swift).
-    vec2 pixel = gl_FragCoord.xy;
 #else
     // Offscreen, plan row y is GL row y. No uniform is read: llvmpipe loads one, bounds-
-    // checked, in every 4x4 block (cards-1000: 13% of its rasterizer threads' instructions),
-    // and Mesa turns gl_FragCoord.y into one (its window flip), so the row is the vertices'
-    // rows interpolated, rounded to the pixel centre: exact within half a pixel
-    // (InterpolatedRow.swift; gl_FragCoord.x is read as it is).
-    vec2 pixel = vec2(gl_FragCoord.x, floor(v_row) + 0.5);
+    // checked, in every 4x4 block (cards-1000: 13% of its rasterizer threads' instructions).
+    vec2 pixel = gl_FragCoord.xy;
 #endif
     vec3 P = vec3(pixel, 1.0);
 #if !defined(HAS_TEXTURE) && !defined(HAS_BORDER) && !defined(HAS_MASK) && !defined(HAS_RADIUS)

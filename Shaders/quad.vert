@@ -7,9 +7,8 @@
 // Local (x, y, 0, 1) maps to target pixels (X, Y, Z, W), pixel = (X/W, Y/W), y down. A vertex
 // is a point of the quad's pixel cover, in target pixels (a_pixel: projected in double, clipped
 // to the target and snapped to 1/256 pixel on the CPU; LaminaCompositor's PixelCover.swift).
-// Nothing else is interpolated: the fragment shader finds each pixel's local point by the inverse
-// homography. Everything it needs is passed on flat, computed once per vertex, but the row
-// (v_row: the pixel's row without gl_FragCoord.y, Sources/LaminaGL/InterpolatedRow.swift).
+// Nothing is interpolated: the fragment shader finds each pixel's local point by the inverse
+// homography. Everything it needs is passed on flat, computed once per vertex.
 layout(location = 0) in vec2 a_pixel;   // the point in target pixels (on the 1/256 grid, inside the target)
 layout(location = 1) in int a_record;
 uniform samplerBuffer u_quads;
@@ -48,7 +47,6 @@ flat out int v_flags;        // QuadBatch.appendRecord's flags
 flat out vec3 v_hxLo;        // with bit 12: what rows x, y, w lose in Float (double = row + lo)
 flat out vec3 v_hyLo;
 flat out vec3 v_hwLo;
-noperspective out float v_row;  // the vertex's pixel row (interpolated: the fragment's row)
 
 // quad.frag's gradients(p) with the rows passed in, operation for operation (keep them identical): for an affine
 // quad (v_hw = (0, 0, w)) its result does not depend on p, so it is computed here once and
@@ -80,7 +78,6 @@ void main() {
     vec4 tintDepth = texelFetch(u_quads, r + 12);   // the tint, the depth
     gl_Position = vec4(2.0 * a_pixel.x / u_targetSize.x - 1.0, u_flipY * (2.0 * a_pixel.y / u_targetSize.y - 1.0), tintDepth.w, 1.0);
 
-    v_row = a_pixel.y;
     v_hx = vec3(c0.x, c1.x, c3.x);
     v_hy = vec3(c0.y, c1.y, c3.y);
     v_hw = vec3(c0.w, c1.w, c3.w);

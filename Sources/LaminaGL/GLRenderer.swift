@@ -201,20 +201,6 @@ public final class GLRenderer: @unchecked Sendable {
     }
     private var skips = true
 
-    /// Whether fragments find their pixel row interpolated (InterpolatedRow.swift; the default)
-    /// or every quad reads gl_FragCoord.y (tests compare: the same image).
-    var interpolatesRows: Bool {
-        get { lock.lock(); defer { lock.unlock() }; return rows }
-        set { lock.lock(); rows = newValue; lock.unlock() }
-    }
-    private var rows = true
-
-    /// Quads the last frame drew reading gl_FragCoord.y for a thin triangle (for tests).
-    var lastFrameCoordRowQuads: Int {
-        lock.lock(); defer { lock.unlock() }
-        return gl?.coordRowQuads ?? 0
-    }
-
     /// Quads the last frame left out as hidden (0 before the first): for tests and benchmarks.
     public var lastFrameHiddenQuads: Int {
         lock.lock(); defer { lock.unlock() }
@@ -243,7 +229,6 @@ public final class GLRenderer: @unchecked Sendable {
         s.partMinimum = partMin
         s.shortestFans = fans
         s.skipsHidden = skips
-        s.interpolatesRows = rows
         return s
     }
 }

@@ -37,13 +37,6 @@ final class GLState {
     }
     /// Quads the last frame left out as hidden (FrameBatches.hiddenCount).
     var hiddenQuads: Int { batches.hiddenCount }
-    /// Whether fragments find their row interpolated (FrameBatches.interpolatesRows).
-    var interpolatesRows: Bool {
-        get { batches.interpolatesRows }
-        set { batches.interpolatesRows = newValue }
-    }
-    /// Quads the last frame drew reading gl_FragCoord.y for a thin triangle (FrameBatches.coordRowCount).
-    var coordRowQuads: Int { batches.coordRowCount }
     /// Whether covers are drawn as their shortest fans (FrameBatches.shortestFans).
     var shortestFans: Bool {
         get { batches.shortestFans }

@@ -28,13 +28,10 @@ struct ShaderVariant: OptionSet, Hashable {
     /// per draw (GLState.drawBatch), never by a quad; without it the fragment shader reads no
     /// uniform (llvmpipe loads each uniform a fragment reads, bounds-checked, in every 4x4 block).
     static let flipY = ShaderVariant(rawValue: 256)
-    /// The pixel's row read from gl_FragCoord.y instead of the interpolated row: a quad with a
-    /// triangle too thin for the interpolation to be within half a pixel (InterpolatedRow.swift).
-    static let coordRow = ShaderVariant(rawValue: 512)
 
     /// The #defines of the variant.
     var defines: String {
-        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE"), (.interiorOnly, "INTERIOR_ONLY"), (.perspective, "HAS_PERSPECTIVE"), (.flipY, "FLIP_Y"), (.coordRow, "COORD_ROW")]
+        [(ShaderVariant.texture, "HAS_TEXTURE"), (.border, "HAS_BORDER"), (.mask, "HAS_MASK"), (.radius, "HAS_RADIUS"), (.precise, "HAS_PRECISE"), (.maskTexture, "HAS_MASK_TEXTURE"), (.interiorOnly, "INTERIOR_ONLY"), (.perspective, "HAS_PERSPECTIVE"), (.flipY, "FLIP_Y")]
             .filter { contains($0.0) }.map { "#define \($0.1)\n" }.joined()
             + (contains(.precise) ? "#extension GL_ARB_gpu_shader_fp64 : require\n" : "")
     }
@@ -76,8 +73,8 @@ struct ShaderVariant: OptionSet, Hashable {
 struct QuadVertex {
     /// The point in target pixels (x right, y down), on the 1/256-pixel grid: exact in Float,
     /// so GL's own snapping keeps it and GL shades the pixels the CPU renderer shades. (The
-    /// fragment shader finds each pixel's local point by the inverse homography; only the
-    /// row is interpolated, and rounded back to the pixel centre: InterpolatedRow.swift.)
+    /// fragment shader finds each pixel's local point by the inverse homography; nothing is
+    /// interpolated.)
     var px: Float, py: Float
     var record: Int32
 }
@@ -120,9 +117,6 @@ struct QuadGeometry {
     /// Where the cover has three points, whether the quad is a pre-pass candidate
     /// (`DepthPrepass.isCandidate`); else false.
     var candidates: [Bool] = []
-    /// Where the cover has three points, whether its fan interpolates the row exactly enough
-    /// (`InterpolatedRow.isSafe`); else true.
-    var rowSafe: [Bool] = []
 
     /// The number of quads.
     var count: Int { ends.count }
@@ -162,12 +156,6 @@ struct FrameBatches {
     var skipsHidden = true
     /// Quads left out as hidden since the last `reset()`.
     private(set) var hiddenCount = 0
-    /// Quads drawn reading gl_FragCoord.y (`ShaderVariant.coordRow`) for a thin triangle since
-    /// the last `reset()`.
-    private(set) var coordRowCount = 0
-    /// Whether fragments find their row interpolated (InterpolatedRow.swift), else every quad
-    /// reads gl_FragCoord.y (tests compare: the same image).
-    var interpolatesRows = true
 
     /// Empties the arrays, keeping their storage for the next frame.
     mutating func reset() {
@@ -177,7 +165,6 @@ struct FrameBatches {
         draws.removeAll(keepingCapacity: true)
         prepass.removeAll(keepingCapacity: true)
         hiddenCount = 0
-        coordRowCount = 0
     }
 
     /// Adds the quads of a `width` x `height` target. `texture(fill)` gives the texture a
@@ -227,7 +214,6 @@ struct FrameBatches {
             if !hidden.isEmpty && hidden[k] { hiddenCount += 1; continue }
             var variant = ShaderVariant(q)
             if fp64 && ShaderVariant.needsPrecision(q) { variant.insert(.precise) }
-            if !interpolatesRows { variant.insert(.coordRow) }
             var sample: (BoundTexture, SIMD2<Int>?)?
             var maskSample: (BoundTexture, SIMD2<Int>?)?
             if variant.contains(.texture) {
@@ -254,9 +240,8 @@ struct FrameBatches {
             // Join the current draw if its shader computes this quad exactly (a superset of
             // features), its blending is right, and its textures are bound there or units are free.
             // A double-precision draw takes only the quads that need it (its fragments cost more).
-            // Nor does a draw reading gl_FragCoord.y take quads that do without (its fragments cost more).
             if var c = current, c.variant.isSuperset(of: variant), c.variant.contains(.precise) == variant.contains(.precise),
-               c.variant.contains(.coordRow) == variant.contains(.coordRow), c.blends == blends {
+               c.blends == blends {
                 let missing = needed.isEmpty ? [] : needed.filter { !c.textures.contains($0) }
                 let units = c.textures.count + missing.count
                 if units <= Self.textureSlots && !(large && units > max(needed.count, 1)) && !(c.large && units > c.textures.count) {
@@ -279,7 +264,7 @@ struct FrameBatches {
             let maskSlot = maskSample.flatMap { s in slots.firstIndex(of: s.0) } ?? 0
             let record = appendRecord(q, outerLines: geometry.outerLines[k], slot: slot, sample: sample, maskSlot: maskSlot,
                                       maskSample: maskSample, depth: DepthPrepass.depth(ofQuad: k))
-            var n = 0, rowSafe = geometry.rowSafe[k]
+            var n = 0
             if !interiors.isEmpty {
                 recordOf[k] = record
                 // A quad whose large interior the pre-pass draws: only the rest of its cover
@@ -287,20 +272,9 @@ struct FrameBatches {
                 let interior = interiorOf[k]
                 if !interior.isEmpty && polygonArea(interior) >= ringMinArea {
                     n = appendRing(Array(pixelCover), interior: interior, record: record) ?? 0
-                    if n > 0 { rowSafe = InterpolatedRow.isSafe(vertices, indices[(indices.count - n)...]) }
                 }
             }
             if n == 0 { n = appendTriangles(pixelCover, record: record, apex: Int(geometry.apexes[k])) }
-            // A quad with a triangle whose interpolated row could be off reads gl_FragCoord.y, in a draw of its own.
-            if !rowSafe && !current!.variant.contains(.coordRow) {
-                if current!.count > 0 {
-                    out.append(current!)
-                    current!.first = indices.count - n
-                    current!.count = 0
-                }
-                current!.variant.insert(.coordRow)
-                coordRowCount += 1
-            }
             current!.count += n
         }
         if let c = current { out.append(c) }
@@ -318,16 +292,14 @@ struct FrameBatches {
                 var g = QuadGeometry()
                 g.ends.reserveCapacity(range.count); g.areas.reserveCapacity(range.count); g.points.reserveCapacity(4 * range.count)
                 g.outerLines.reserveCapacity(range.count); g.apexes.reserveCapacity(range.count)
-                g.candidates.reserveCapacity(range.count); g.rowSafe.reserveCapacity(range.count)
+                g.candidates.reserveCapacity(range.count)
                 for k in range {
                     let q = qs[k]
                     let cover = q.pixelCover(width: width, height: height)
                     let drawn = cover.count >= 3
                     g.outerLines.append(drawn ? q.outerLines : EdgeLines.none)
-                    let apex = drawn && shortestFans ? FanTriangles.apex(cover) : 0
-                    g.apexes.append(Int32(apex))
+                    g.apexes.append(drawn && shortestFans ? Int32(FanTriangles.apex(cover)) : 0)
                     g.candidates.append(drawn && DepthPrepass.isCandidate(q))
-                    g.rowSafe.append(!drawn || InterpolatedRow.isSafe(fan: cover, apex: apex))
                     g.points.append(contentsOf: cover)
                     g.ends.append(g.points.count)
                     g.areas.append(polygonArea(cover))
@@ -345,8 +317,7 @@ struct FrameBatches {
         }
         return QuadGeometry(points: Array(parts.map(\.points).joined()), ends: ends, areas: Array(parts.map(\.areas).joined()),
                             outerLines: Array(parts.map(\.outerLines).joined()),
-                            apexes: Array(parts.map(\.apexes).joined()), candidates: Array(parts.map(\.candidates).joined()),
-                            rowSafe: Array(parts.map(\.rowSafe).joined()))
+                            apexes: Array(parts.map(\.apexes).joined()), candidates: Array(parts.map(\.candidates).joined()))
     }
 
     /// Whether every pixel the quad shades comes out with alpha exactly 1, so blending
@@ -414,4 +385,93 @@ struct FrameBatches {
         for t in tris { indices.append(base + UInt32(t)) }
         return tris.count
     }
+
+    /// Appends the quad's record (layout: Shaders/quad.vert) and returns its offset in texels.
+    /// `depth`: the quad's z in normalized device coordinates (DepthPrepass.depth(ofQuad:)).
+    /// `outerLines`: the quad's (computed with its cover, on all cores).
+    private mutating func appendRecord(_ q: DrawQuad, outerLines: EdgeLines, slot: Int, sample: (BoundTexture, SIMD2<Int>?)?,
+                                       maskSlot: Int, maskSample: (BoundTexture, SIMD2<Int>?)?, depth: Float) -> Int32 {
+        let offset = Int32(records.count / 4)
+        let precise = fp64 && ShaderVariant.needsPrecision(q)
+        let lights = q.lighting.prefix(4)
+        // The record's floats written through a pointer and appended at once (per-float appends
+        // were most of batching's time: 10,000 quads a frame in flat-10000).
+        let inner = q.innerLines, maskLines = q.maskLines
+        let floats = 4 * (Self.baseTexels + 2 * lights.count + (precise ? 3 : 0) + (inner != nil ? 3 : 0) + (maskLines != nil ? 3 : 0))
+        // Written in a zeroed scratch buffer, then appended at once.
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: floats) { buffer in
+            buffer.initialize(repeating: 0)
+            var w = buffer.baseAddress!
+            func texel(_ a: Float, _ b: Float, _ c: Float, _ d: Float) {
+                w[0] = a; w[1] = b; w[2] = c; w[3] = d
+                w += 4
+            }
+            func box(_ b: Box?) {
+                guard let b else { texel(0, 0, 0, 0); return }
+                texel(Float(b.minX), Float(b.minY), Float(b.maxX), Float(b.maxY))
+            }
+            func color(_ c: SIMD4<Float>) { texel(c.x, c.y, c.z, c.w) }
+            func row(_ r: SIMD4<Double>) { texel(Float(r.x), Float(r.y), Float(r.z), Float(r.w)) }
+            // Core Animation's field order m11, m12, ..., m44: the rows.
+            let m = q.matrix
+            row(m.r0); row(m.r1); row(m.r2); row(m.r3)
+            box(q.rect)
+            color(q.borderColor)
+            box(q.mask?.box)
+            var flags = Int(q.antialiasedEdges.rawValue & 15)
+            switch q.fill {
+            case .none: color(.zero)
+            case .color(let c): color(c); flags |= 1 << 7
+            case .image(_, let uv), .target(_, let uv):
+                box(uv)
+                if sample != nil { flags |= 2 << 7 | slot << 9 }
+            }
+            if q.mask != nil { flags |= 16 }
+            if inner != nil { flags |= 64 }
+            box(q.sampleClamp)
+            if q.sampleClamp != nil { flags |= 32 }
+            if precise { flags |= 1 << 12 }
+            if sample != nil && maskSample != nil { flags |= 1 << 13 | maskSlot << 14 }
+            texel(Float(q.cornerRadius), Float(q.borderWidth), Float(q.mask?.radius ?? 0), q.opacity)
+            // Contexts nested more than four deep: the rest of the product in one factor.
+            let rest = q.lighting.count > 4 ? q.lighting.dropFirst(4).reduce(Float(1)) { $0 * $1.factor } : 1
+            texel(Float(flags), Float(lights.count), rest, 0)
+            if let (t, size) = sample, let size {
+                // Powers of two (SurfacePool): 1 / size is exact.
+                texel(Float(size.x), Float(size.y), 1 / Float(t.width), 1 / Float(t.height))
+            } else {
+                texel(0, 0, 0, 0)
+            }
+            texel(q.tint.x, q.tint.y, q.tint.z, depth)
+            // A layer mask's uv box and, for a target in a larger pooled texture, the sizes.
+            box(sample != nil && maskSample != nil ? q.maskTexture?.uv : nil)
+            if sample != nil, let (t, size) = maskSample, let size {
+                texel(Float(size.x), Float(size.y), 1 / Float(t.width), 1 / Float(t.height))
+            } else {
+                texel(0, 0, 0, 0)
+            }
+            // Three texels of edge lines: left, top, right, bottom (x, y, constant each).
+            func lines(_ e: EdgeLines) {
+                texel(e.left.x, e.left.y, e.left.z, e.top.x)
+                texel(e.top.y, e.top.z, e.right.x, e.right.y)
+                texel(e.right.z, e.bottom.x, e.bottom.y, e.bottom.z)
+            }
+            lines(outerLines)
+            for l in lights {
+                texel(l.normal.x, l.normal.y, l.normal.z, l.ambient)
+                texel(l.direction.x, l.direction.y, l.direction.z, 0)
+            }
+            if precise {
+                // What the rows lose in Float, so the shader can rebuild them in double: x = hi + lo.
+                func lo(_ r: SIMD4<Double>) { texel(Float(r.x - Double(Float(r.x))), Float(r.y - Double(Float(r.y))), Float(r.z - Double(Float(r.z))), Float(r.w - Double(Float(r.w)))) }
+                lo(m.r0); lo(m.r1); lo(m.r3)
+            }
+            if let inner { lines(inner) }
+            if let maskLines { lines(maskLines) }
+            assert(w == buffer.baseAddress! + floats, "record size")
+            records.append(contentsOf: buffer)
+        }
+        return offset
+    }
 }
+
