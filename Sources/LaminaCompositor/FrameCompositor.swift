@@ -40,7 +40,9 @@ public final class FrameCompositor: @unchecked Sendable {
         let plan = try compositor.compileChecked(root: root, width: width, height: height, scale: scale, background: background, retained: orders)
         lastKey = key
         lastRoot = root
+        let old = lastPlan
         lastPlan = plan
+        Disposal.release(consume old)
         return plan
     }
 

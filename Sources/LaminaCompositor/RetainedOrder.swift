@@ -34,7 +34,8 @@ final class RetainedOrders {
 
     /// Starts a frame: the contexts ordered in the previous one become reusable.
     func beginFrame() {
-        last = current.isEmpty ? last : current
+        // (The frame before last's orders are freed off this thread: Disposal.swift.)
+        if !current.isEmpty { let old = last; last = current; Disposal.release(consume old) }
         current = [:]
         seen = [:]
         relatedPolygons = 0

@@ -97,7 +97,8 @@ final class RetainedQuads {
             return false
         }
         if lookups > 0 && 4 * hits >= lookups { backoff = 1 }
-        if current.count > 0 { last = current }
+        // (The frame before last's table is freed off this thread: Disposal.swift.)
+        if current.count > 0 { let old = last; last = current; Disposal.release(consume old) }
         if !(sameBits(planeToTarget, self.planeToTarget) && width == self.width && height == self.height) { last.removeAll() }
         self.planeToTarget = planeToTarget
         self.width = width

@@ -148,7 +148,10 @@ extension RetainedQuads {
                 e.seamed = Seamed(frames: quadFrames[k], reach: reach[k], index: k, edges: quads[k].antialiasedEdges, stamp: stamp)
             }
         }
+        // (The frame before's edge lists are let go off this thread: Disposal.swift.)
+        let old = lastQuadFrames
         lastQuadFrames = quadFrames
+        Disposal.release(consume old)
     }
 }
 

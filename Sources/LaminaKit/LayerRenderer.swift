@@ -164,8 +164,10 @@ public final class LayerRenderer: @unchecked Sendable {
     /// The last image's size and pixels, the image forgotten (so when no caller kept it, the
     /// pixels returned are their only reference). Call with the lock held.
     private func takeLastPixels() -> (width: Int, height: Int, pixels: [UInt8]) {
-        guard let image = lastImage?.image else { return (0, 0, []) }
+        guard let image = lastImage?.image, let plan = lastImage?.plan else { return (0, 0, []) }
         lastImage = nil
+        // The last plan is freed off this thread (Disposal.swift): no frame waits for it.
+        Disposal.release(consume plan)
         return (image.width, image.height, image.premultipliedRGBA)
     }
 
